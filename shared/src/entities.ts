@@ -1,0 +1,108 @@
+/** Entities of spec section 3 as zod schemas; types are inferred, never re-declared. */
+import { z } from 'zod';
+import { CommentStatus, Decision, Platform, PlanId, Sentiment, SubscriptionStatus } from './status.js';
+
+export const User = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  subscriptionPlan: PlanId,
+  subscriptionStatus: SubscriptionStatus.default('none'),
+  /** ISO date when a cancelled subscription stops (cancel at period end). */
+  cancelAt: z.string().nullable().default(null),
+  currentPeriodEnd: z.string().nullable().default(null),
+  /** A notice the app shows (payment failed, quota reached), or null. */
+  notice: z.string().nullable().default(null),
+  autoAnalyze: z.boolean().default(true),
+  createdAt: z.string(),
+});
+export type User = z.infer<typeof User>;
+
+/** The AI's decision about one comment (issue: decision model). */
+export const AiDecision = z.object({
+  decision: Decision,
+  suggestedReply: z.string(),
+  reasoning: z.string(),
+  sentiment: Sentiment,
+  isSpam: z.boolean(),
+  isOffensive: z.boolean(),
+  confidence: z.number().min(0).max(100),
+  language: z.string(),
+  provider: z.string(),
+  version: z.string(),
+});
+export type AiDecision = z.infer<typeof AiDecision>;
+
+export const Comment = z.object({
+  id: z.string(),
+  platform: Platform,
+  authorName: z.string(),
+  authorId: z.string(),
+  authorAvatar: z.string().optional(),
+  content: z.string(),
+  timestamp: z.string(),
+  status: CommentStatus,
+  aiDecision: AiDecision.nullable(),
+  /** Platform-side ids and references. */
+  externalId: z.string().optional(),
+  accountId: z.string().optional(),
+  postId: z.string().optional(),
+  adId: z.string().optional(),
+  parentId: z.string().optional(),
+  isHidden: z.boolean().optional(),
+  /** The last platform or analysis error, kept so the comment is never in limbo. */
+  lastError: z.string().nullable().optional(),
+});
+export type Comment = z.infer<typeof Comment>;
+
+export const CommentsList = z.object({ comments: z.array(Comment), total: z.number().int().nonnegative() });
+export type CommentsList = z.infer<typeof CommentsList>;
+
+export const Stats = z.object({
+  facebookComments: z.number(),
+  instagramComments: z.number(),
+  autoReplies: z.number(),
+  deletedComments: z.number(),
+  accuracyRate: z.number(),
+});
+export type Stats = z.infer<typeof Stats>;
+
+export const Activity = z.object({ id: z.string(), description: z.string(), executedAt: z.string() });
+export type Activity = z.infer<typeof Activity>;
+
+export const ApiResponseStat = z.object({ status: z.number(), message: z.string(), count: z.number() });
+export const Analytics = z.object({
+  totalComments: z.number(),
+  positiveComments: z.number(),
+  negativeComments: z.number(),
+  neutralComments: z.number(),
+  spamComments: z.number(),
+  offensiveComments: z.number(),
+  repliedComments: z.number(),
+  deletedComments: z.number(),
+  pendingComments: z.number(),
+  averageConfidence: z.number(),
+  apiResponseStats: z.array(ApiResponseStat),
+});
+export type Analytics = z.infer<typeof Analytics>;
+
+export const SocialAccount = z.object({
+  id: z.string(),
+  platform: Platform,
+  accountName: z.string(),
+  isActive: z.boolean(),
+  needsReconnect: z.boolean().default(false),
+});
+export type SocialAccount = z.infer<typeof SocialAccount>;
+
+/** Display name (spec section 3): "firstName lastName" when both exist, else the email, else "User". */
+export function displayName(u: Pick<User, 'firstName' | 'lastName' | 'email'> | null | undefined): string {
+  if (u?.firstName && u?.lastName) return `${u.firstName} ${u.lastName}`;
+  return u?.email || 'User';
+}
+
+/** Avatar initials: first letter of each word of the display name, uppercased, at most 2. */
+export function initials(name: string): string {
+  return name.split(/\s+/).filter(Boolean).map((w) => w[0]!.toUpperCase()).join('').slice(0, 2);
+}

@@ -1,0 +1,117 @@
+/**
+ * The route table: every REST call of spec section 7 (plus the design's additions), declared once.
+ * The handlers validate with these schemas, the local gateway and the CDK REST API are built from
+ * this table, and the SPA's API client is typed from it.
+ */
+import { z } from 'zod';
+import { Activity, Analytics, CommentsList, SocialAccount, Stats, User } from './entities.js';
+import { CommentStatus, OverrideAction, Platform, PlanId, Sentiment } from './status.js';
+
+export const RegisterBody = z.object({
+  email: z.email().max(254),
+  password: z.string().min(1).max(256),
+  firstName: z.string().trim().max(100).optional().default(''),
+  lastName: z.string().trim().max(100).optional().default(''),
+});
+export const LoginBody = z.object({ email: z.email().max(254), password: z.string().min(1).max(256) });
+export const UpdateUserBody = z.object({
+  firstName: z.string().trim().max(100),
+  lastName: z.string().trim().max(100),
+  email: z.email().max(254),
+});
+export const UpdateSubscriptionBody = z.object({ plan: PlanId });
+export const CreateSubscriptionBody = z.object({ priceId: z.string().min(1).max(100) });
+export const OverrideBody = z.object({ action: OverrideAction });
+export const UpdateReplyBody = z.object({ suggestedReply: z.string().trim().min(1, 'must not be empty').max(8000) });
+
+const boolQuery = z.enum(['true', 'false']).transform((v) => v === 'true');
+export const CommentsQuery = z.object({
+  pendingOnly: boolQuery.optional(),
+  platform: Platform.optional(),
+  status: CommentStatus.optional(),
+  sentiment: Sentiment.optional(),
+  search: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).optional(),
+  offset: z.coerce.number().int().min(0).optional(),
+});
+export type CommentsQuery = z.infer<typeof CommentsQuery>;
+
+export const Ok = z.object({ ok: z.literal(true) });
+export const ErrorBody = z.object({ message: z.string(), errors: z.array(z.object({ field: z.string(), message: z.string() })).optional() });
+export type ErrorBody = z.infer<typeof ErrorBody>;
+
+/** Which Lambda serves a route. */
+export type RouteGroup = 'api' | 'webhooks';
+/** public: no session; user: session cookie required; redirect: browser navigation answered with 302. */
+export type RouteAuth = 'public' | 'user';
+
+export interface RouteDef {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  path: string;
+  auth: RouteAuth;
+  group: RouteGroup;
+  body?: z.ZodType;
+  query?: z.ZodType;
+  response?: z.ZodType;
+  /** Answers with a redirect (browser navigation) rather than JSON. */
+  redirect?: boolean;
+  /** Raw body needed (signature checks): the handler reads it unparsed. */
+  rawBody?: boolean;
+}
+
+function r<const D extends RouteDef>(d: D): D { return d; }
+
+export const ROUTES = {
+  register: r({ method: 'POST', path: '/api/register', auth: 'public', group: 'api', body: RegisterBody, response: User }),
+  login: r({ method: 'POST', path: '/api/login', auth: 'public', group: 'api', body: LoginBody, response: User }),
+  loginRedirect: r({ method: 'GET', path: '/api/login', auth: 'public', group: 'api', redirect: true }),
+  logout: r({ method: 'POST', path: '/api/logout', auth: 'public', group: 'api', response: Ok }),
+  logoutRedirect: r({ method: 'GET', path: '/api/logout', auth: 'public', group: 'api', redirect: true }),
+  getUser: r({ method: 'GET', path: '/api/user', auth: 'user', group: 'api', response: User }),
+  updateUser: r({ method: 'PUT', path: '/api/user', auth: 'user', group: 'api', body: UpdateUserBody, response: User }),
+  deleteUser: r({ method: 'DELETE', path: '/api/user', auth: 'user', group: 'api', response: Ok }),
+  exportUser: r({ method: 'GET', path: '/api/user/export', auth: 'user', group: 'api' }),
+  stats: r({ method: 'GET', path: '/api/stats', auth: 'user', group: 'api', response: Stats }),
+  activity: r({ method: 'GET', path: '/api/activity', auth: 'user', group: 'api', response: z.array(Activity) }),
+  analytics: r({ method: 'GET', path: '/api/analytics', auth: 'user', group: 'api', response: Analytics }),
+  listComments: r({ method: 'GET', path: '/api/comments', auth: 'user', group: 'api', query: CommentsQuery, response: CommentsList }),
+  syncComments: r({ method: 'POST', path: '/api/sync-comments', auth: 'user', group: 'api' }),
+  bulkAnalyze: r({ method: 'POST', path: '/api/comments/bulk-analyze', auth: 'user', group: 'api' }),
+  processComment: r({ method: 'POST', path: '/api/comments/{id}/process', auth: 'user', group: 'api' }),
+  approveComment: r({ method: 'POST', path: '/api/comments/{id}/approve', auth: 'user', group: 'api' }),
+  overrideComment: r({ method: 'POST', path: '/api/comments/{id}/override', auth: 'user', group: 'api', body: OverrideBody }),
+  updateReply: r({ method: 'POST', path: '/api/comments/{id}/update-reply', auth: 'user', group: 'api', body: UpdateReplyBody }),
+  updateSubscription: r({ method: 'PUT', path: '/api/subscription', auth: 'user', group: 'api', body: UpdateSubscriptionBody, response: User }),
+  cancelSubscription: r({ method: 'DELETE', path: '/api/subscription', auth: 'user', group: 'api', response: User }),
+  createSubscription: r({ method: 'POST', path: '/api/create-subscription', auth: 'user', group: 'api', body: CreateSubscriptionBody }),
+  billingConfig: r({ method: 'GET', path: '/api/billing/config', auth: 'public', group: 'api' }),
+  socialAccounts: r({ method: 'GET', path: '/api/social-accounts', auth: 'user', group: 'api', response: z.array(SocialAccount) }),
+  deleteSocialAccount: r({ method: 'DELETE', path: '/api/social-accounts/{id}', auth: 'user', group: 'api' }),
+  facebookAuth: r({ method: 'GET', path: '/api/auth/facebook', auth: 'user', group: 'api', redirect: true }),
+  facebookCallback: r({ method: 'GET', path: '/api/auth/facebook/callback', auth: 'user', group: 'api', redirect: true }),
+  metaWebhookVerify: r({ method: 'GET', path: '/webhooks/meta', auth: 'public', group: 'webhooks' }),
+  metaWebhook: r({ method: 'POST', path: '/webhooks/meta', auth: 'public', group: 'webhooks', rawBody: true }),
+  stripeWebhook: r({ method: 'POST', path: '/webhooks/stripe', auth: 'public', group: 'webhooks', rawBody: true }),
+  metaDataDeletion: r({ method: 'POST', path: '/webhooks/meta/data-deletion', auth: 'public', group: 'webhooks', rawBody: true }),
+} as const;
+
+export type RouteName = keyof typeof ROUTES;
+export type BodyOf<N extends RouteName> = (typeof ROUTES)[N] extends { body: infer S extends z.ZodType } ? z.input<S> : never;
+export type ResponseOf<N extends RouteName> = (typeof ROUTES)[N] extends { response: infer S extends z.ZodType } ? z.infer<S> : unknown;
+
+/** Fill `{id}`-style parameters into a route path. */
+export function pathOf(name: RouteName, params: Record<string, string> = {}): string {
+  return ROUTES[name].path.replace(/\{(\w+)\}/g, (_, k: string) => encodeURIComponent(params[k] ?? ''));
+}
+
+/** Match a concrete method and path to a route, returning its path parameters. */
+export function matchRoute(method: string, path: string): { name: RouteName; params: Record<string, string> } | null {
+  for (const [name, def] of Object.entries(ROUTES) as [RouteName, RouteDef][]) {
+    if (def.method !== method) continue;
+    const keys: string[] = [];
+    const re = new RegExp('^' + def.path.replace(/\{(\w+)\}/g, (_, k: string) => { keys.push(k); return '([^/]+)'; }) + '/?$');
+    const m = re.exec(path);
+    if (m) return { name, params: Object.fromEntries(keys.map((k, i) => [k, decodeURIComponent(m[i + 1]!)])) };
+  }
+  return null;
+}

@@ -1,0 +1,19 @@
+/**
+ * The single DynamoDB table (design D4), declared once: the CDK stack and the local stack both
+ * create it from this definition. Key layout and access patterns: docs/access-patterns.md.
+ */
+export const TABLE = {
+  /** Logical name; the deployed name comes from TABLE_NAME. */
+  name: 'CommentGuard',
+  partitionKey: 'pk',
+  sortKey: 'sk',
+  ttlAttribute: 'ttl',
+  /** Generic, sparse global secondary indexes; each access pattern names the one it uses. */
+  indexes: [
+    { name: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
+    { name: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
+    { name: 'gsi3', partitionKey: 'gsi3pk', sortKey: 'gsi3sk' },
+  ],
+} as const;
+
+export type IndexName = (typeof TABLE.indexes)[number]['name'];

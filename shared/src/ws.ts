@@ -1,0 +1,18 @@
+/** WebSocket messages the server pushes on /ws (spec section 4). Bodies beyond `type` are informative. */
+import { z } from 'zod';
+
+export const WS_MESSAGE_TYPES = ['comment_status_update', 'comment_processed', 'comment_action_executed', 'comment_overridden', 'new_comments', 'notice'] as const;
+export const WsMessageType = z.enum(WS_MESSAGE_TYPES);
+export type WsMessageType = z.infer<typeof WsMessageType>;
+
+export const WsMessage = z.object({
+  type: WsMessageType,
+  commentId: z.string().optional(),
+  commentIds: z.array(z.string()).optional(),
+  status: z.string().optional(),
+  count: z.number().optional(),
+  message: z.string().optional(),
+});
+export type WsMessage = z.infer<typeof WsMessage>;
+
+export const WS_PATH = '/ws';
