@@ -1,0 +1,16 @@
+export function ProgressBar({ value, labelledBy, label, tone = 'primary' }: { value: number; labelledBy?: string; label?: string; tone?: 'primary' | 'muted' }) {
+  const v = Math.max(0, Math.min(100, Number.isFinite(value) ? value : 0));
+  return (
+    <div
+      className={`cg-progress cg-progress-${tone}`}
+      role="progressbar"
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={Math.round(v)}
+      aria-labelledby={labelledBy}
+      aria-label={labelledBy ? undefined : label}
+    >
+      <div className="cg-progress-fill" style={{ width: `${v}%` }} />
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+import { Alert } from '@aws-amplify/ui-react';
+import { dismissToast, useToast } from '../../lib/toast';
+
+/** The single toast slot (spec section 9: at most one at a time). */
+export function Toaster() {
+  const t = useToast();
+  return (
+    <div className="cg-toaster" aria-live="polite">
+      {t && (
+        <div role={t.variant === 'destructive' ? 'alert' : 'status'} className="cg-toast" key={t.id}>
+          <Alert
+            variation={t.variant === 'destructive' ? 'error' : 'success'}
+            heading={t.title}
+            isDismissible
+            onDismiss={dismissToast}
+            dismissButtonLabel="Dismiss notification"
+            hasIcon
+          >
+            {t.description}
+          </Alert>
+        </div>
+      )}
+    </div>
+  );
+}
