@@ -5,3 +5,4 @@ export * from './routes.js';
 export * from './ws.js';
 export * from './table.js';
 export * from './texts.js';
+export * from './auth.js';

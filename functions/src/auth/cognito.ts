@@ -1,0 +1,74 @@
+/** Identity adapter over the Cognito user-pool API (the same calls work against cognito-local). */
+import {
+  AdminConfirmSignUpCommand, AdminDeleteUserCommand, AdminUpdateUserAttributesCommand, CognitoIdentityProviderClient,
+  GlobalSignOutCommand, InitiateAuthCommand, SignUpCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { config } from '../config.js';
+import { InvalidCredentials, InvalidPassword, UsernameTaken, type AuthTokens, type IdentityPort } from './identity.js';
+
+let client: CognitoIdentityProviderClient | undefined;
+function cognito(): CognitoIdentityProviderClient {
+  const endpoint = config.cognitoEndpoint;
+  client ??= new CognitoIdentityProviderClient({
+    region: config.region,
+    ...(endpoint ? { endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
+  });
+  return client;
+}
+
+function errName(err: unknown): string { return (err as { name?: string })?.name ?? ''; }
+
+function tokens(result: { AccessToken?: string; RefreshToken?: string; ExpiresIn?: number } | undefined): AuthTokens {
+  if (!result?.AccessToken) throw new InvalidCredentials('no token issued');
+  return { accessToken: result.AccessToken, refreshToken: result.RefreshToken, expiresIn: result.ExpiresIn ?? 3600 };
+}
+
+export const cognitoIdentity: IdentityPort = {
+  async signUp(userId, email, password) {
+    try {
+      await cognito().send(new SignUpCommand({
+        ClientId: config.userPoolClientId, Username: userId, Password: password,
+        UserAttributes: [{ Name: 'email', Value: email }],
+      }));
+    } catch (err) {
+      if (errName(err) === 'InvalidPasswordException') throw new InvalidPassword((err as Error).message);
+      if (errName(err) === 'UsernameExistsException') throw new UsernameTaken();
+      throw err;
+    }
+    await cognito().send(new AdminConfirmSignUpCommand({ UserPoolId: config.userPoolId, Username: userId }));
+  },
+  async signIn(userId, password) {
+    try {
+      const res = await cognito().send(new InitiateAuthCommand({
+        ClientId: config.userPoolClientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: userId, PASSWORD: password },
+      }));
+      return tokens(res.AuthenticationResult);
+    } catch (err) {
+      if (['NotAuthorizedException', 'UserNotFoundException', 'UserNotConfirmedException', 'InvalidPasswordException'].includes(errName(err))) throw new InvalidCredentials();
+      throw err;
+    }
+  },
+  async refresh(refreshToken) {
+    try {
+      const res = await cognito().send(new InitiateAuthCommand({
+        ClientId: config.userPoolClientId, AuthFlow: 'REFRESH_TOKEN_AUTH', AuthParameters: { REFRESH_TOKEN: refreshToken },
+      }));
+      return tokens(res.AuthenticationResult);
+    } catch (err) {
+      if (['NotAuthorizedException', 'UserNotFoundException'].includes(errName(err))) throw new InvalidCredentials();
+      throw err;
+    }
+  },
+  async signOut(accessToken) {
+    try { await cognito().send(new GlobalSignOutCommand({ AccessToken: accessToken })); } catch { /* the cookies are cleared regardless */ }
+  },
+  async updateEmail(userId, email) {
+    await cognito().send(new AdminUpdateUserAttributesCommand({
+      UserPoolId: config.userPoolId, Username: userId,
+      UserAttributes: [{ Name: 'email', Value: email }, { Name: 'email_verified', Value: 'true' }],
+    }));
+  },
+  async deleteUser(userId) {
+    await cognito().send(new AdminDeleteUserCommand({ UserPoolId: config.userPoolId, Username: userId }));
+  },
+};

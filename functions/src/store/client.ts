@@ -1,0 +1,33 @@
+/** The DynamoDB document client, created once per process. Only store/ modules import it. */
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { config } from '../config.js';
+
+let doc: DynamoDBDocumentClient | undefined;
+
+export function db(): DynamoDBDocumentClient {
+  if (!doc) {
+    const endpoint = config.dynamoEndpoint;
+    const client = new DynamoDBClient({
+      region: config.region,
+      ...(endpoint ? { endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
+    });
+    doc = DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
+  }
+  return doc;
+}
+
+export function table(): string {
+  return config.tableName;
+}
+
+/** True when a DynamoDB call failed because a condition did not hold (single write or transaction). */
+export function isConditionFailure(err: unknown): boolean {
+  const name = (err as { name?: string })?.name;
+  if (name === 'ConditionalCheckFailedException') return true;
+  if (name === 'TransactionCanceledException') {
+    const reasons = (err as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
+    return reasons.some((r) => r.Code === 'ConditionalCheckFailed');
+  }
+  return false;
+}

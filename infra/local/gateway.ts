@@ -1,0 +1,146 @@
+/**
+ * The local gateway: one HTTP origin that serves the SPA, turns /api/* and /webhooks/* requests into
+ * API Gateway REST events (running the same authorizer and handlers as AWS), turns /ws WebSocket
+ * traffic into $connect/$default/$disconnect events, and serves the management API (@connections).
+ */
+import { randomBytes } from 'node:crypto';
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import { extname, join, normalize } from 'node:path';
+import type { APIGatewayProxyResult } from 'aws-lambda';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { matchRoute, ROUTES, WS_PATH } from '@cg/shared';
+import { authorizerEvent, lambdaContext, restEvent, wsEvent } from './lambda-events.js';
+
+type Fn = (event: unknown, context: unknown) => Promise<unknown>;
+export interface GatewayHandlers { api: Fn; webhooks: Fn; ws: Fn; authorizer: Fn }
+
+const STAGE = 'local';
+const MIME: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.png': 'image/png',
+  '.ico': 'image/x-icon', '.json': 'application/json', '.woff2': 'font/woff2', '.txt': 'text/plain', '.webmanifest': 'application/manifest+json',
+};
+
+function readBody(req: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+function send(res: ServerResponse, result: APIGatewayProxyResult): void {
+  const headers: Record<string, string | string[]> = { ...(result.headers as Record<string, string>) };
+  for (const [k, v] of Object.entries(result.multiValueHeaders ?? {})) headers[k] = v.map(String);
+  res.writeHead(result.statusCode, headers);
+  res.end(result.isBase64Encoded ? Buffer.from(result.body, 'base64') : result.body);
+}
+
+function json(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'Content-Type': 'application/json' });
+  res.end(JSON.stringify(body));
+}
+
+export async function startGateway(opts: { port: number; host?: string; handlers: GatewayHandlers; webDist: string }) {
+  const sockets = new Map<string, WebSocket>();
+  const { handlers } = opts;
+
+  async function authorize(req: IncomingMessage, methodArn: string, resource: string): Promise<Record<string, unknown> | null> {
+    try {
+      const result = (await handlers.authorizer(authorizerEvent(req, methodArn, resource), lambdaContext('authorizer'))) as { context?: Record<string, unknown>; policyDocument?: { Statement?: { Effect?: string }[] } };
+      return result.policyDocument?.Statement?.[0]?.Effect === 'Allow' ? { ...result.context, principalId: 'user' } : null;
+    } catch {
+      return null;
+    }
+  }
+
+  async function api(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    const match = matchRoute(req.method ?? 'GET', url.pathname);
+    const body = await readBody(req);
+    if (!match) return json(res, 404, { message: `No route for ${req.method} ${url.pathname}` });
+    const def = ROUTES[match.name];
+    const event = restEvent(req, url, body, def.path, match.params, STAGE);
+    if (def.auth === 'user') {
+      const ctx = await authorize(req, `arn:aws:execute-api:local:0:local/${STAGE}/${def.method}${def.path}`, def.path);
+      if (!ctx) return json(res, 401, { message: 'Unauthorized' });
+      event.requestContext.authorizer = ctx;
+    }
+    const fn = def.group === 'webhooks' ? handlers.webhooks : handlers.api;
+    send(res, (await fn(event, lambdaContext(def.group))) as APIGatewayProxyResult);
+  }
+
+  async function management(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    const id = decodeURIComponent(url.pathname.split('/')[2] ?? '');
+    const socket = sockets.get(id);
+    const body = await readBody(req);
+    if (!socket) return json(res, 410, { message: 'GoneException' });
+    if (req.method === 'POST') { socket.send(body.toString('utf8')); res.writeHead(200).end(); return; }
+    if (req.method === 'DELETE') { socket.close(); res.writeHead(204).end(); return; }
+    return json(res, 200, { connectedAt: new Date().toISOString() });
+  }
+
+  function staticFile(req: IncomingMessage, res: ServerResponse, url: URL): void {
+    const safe = normalize(decodeURIComponent(url.pathname)).replace(/^(\.\.[/\\])+/, '');
+    let file = join(opts.webDist, safe);
+    if (!file.startsWith(opts.webDist) || !existsSync(file) || statSync(file).isDirectory()) file = join(opts.webDist, 'index.html');
+    if (!existsSync(file)) {
+      res.writeHead(503, { 'Content-Type': 'text/plain' });
+      res.end('The web app is not built yet: run `npm run build -w web`.');
+      return;
+    }
+    const immutable = url.pathname.startsWith('/assets/');
+    res.writeHead(200, { 'Content-Type': MIME[extname(file)] ?? 'application/octet-stream', 'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache' });
+    if (req.method === 'HEAD') { res.end(); return; }
+    createReadStream(file).pipe(res);
+  }
+
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const route = url.pathname.startsWith('/api/') || url.pathname.startsWith('/webhooks/') ? api
+      : url.pathname.startsWith('/@connections/') ? management : null;
+    const work = route ? route(req, res, url) : Promise.resolve(staticFile(req, res, url));
+    work.catch((err: unknown) => {
+      console.error('[gateway]', err);
+      if (!res.headersSent) json(res, 502, { message: 'Internal server error' });
+      else res.end();
+    });
+  });
+
+  const wss = new WebSocketServer({ noServer: true });
+  server.on('upgrade', (req, socket, head) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (url.pathname !== WS_PATH) { socket.destroy(); return; }
+    const connectionId = randomBytes(9).toString('base64url');
+    const domainName = String(req.headers.host ?? 'localhost');
+    void (async () => {
+      const ctx = await authorize(req, `arn:aws:execute-api:local:0:local/${STAGE}/$connect`, '$connect');
+      if (!ctx) { socket.end('HTTP/1.1 401 Unauthorized\r\nContent-Length: 0\r\n\r\n'); return; }
+      const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : String(v ?? '')]));
+      const result = (await handlers.ws(wsEvent('$connect', connectionId, STAGE, domainName, { headers, authorizer: ctx }), lambdaContext('ws'))) as { statusCode?: number };
+      if ((result?.statusCode ?? 200) >= 300) { socket.end(`HTTP/1.1 ${result.statusCode} Refused\r\nContent-Length: 0\r\n\r\n`); return; }
+      wss.handleUpgrade(req, socket, head, (ws) => {
+        sockets.set(connectionId, ws);
+        ws.on('message', (data) => { void handlers.ws(wsEvent('$default', connectionId, STAGE, domainName, { body: data.toString(), authorizer: ctx }), lambdaContext('ws')).catch(() => undefined); });
+        ws.on('close', () => {
+          sockets.delete(connectionId);
+          void handlers.ws(wsEvent('$disconnect', connectionId, STAGE, domainName, { authorizer: ctx }), lambdaContext('ws')).catch(() => undefined);
+        });
+      });
+    })().catch((err: unknown) => { console.error('[gateway ws]', err); socket.destroy(); });
+  });
+
+  await new Promise<void>((resolve, reject) => { server.once('error', reject); server.listen(opts.port, opts.host ?? '127.0.0.1', () => resolve()); });
+  const port = (server.address() as { port: number }).port;
+  return {
+    url: `http://localhost:${port}`,
+    port,
+    connections: () => sockets.size,
+    close: () => new Promise<void>((resolve) => {
+      for (const s of sockets.values()) s.terminate();
+      wss.close();
+      server.closeAllConnections();
+      server.close(() => resolve());
+    }),
+  };
+}

@@ -1,0 +1,67 @@
+/**
+ * The whole product on one machine (design D10): DynamoDB Local, cognito-local, the local gateway
+ * running the real Lambda handlers, and the built SPA on the same origin. Used by `npm start` and by
+ * the integration and browser tests (each with its own ports and data folder).
+ */
+import { mkdirSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Child } from './child.js';
+import { startCognito } from './cognito.js';
+import { ensureTable, startDynamo } from './dynamodb.js';
+import { startGateway, type GatewayHandlers } from './gateway.js';
+import { freePort } from './ports.js';
+
+export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+
+export interface StackOptions {
+  /** Folder for persistent data; null keeps everything in memory/temporary. */
+  dataDir: string;
+  persist: boolean;
+  port?: number;
+  /** Extra environment for the handlers (e.g. rate limits in tests). */
+  env?: Record<string, string>;
+  log?: (line: string) => void;
+}
+
+export interface Stack { url: string; env: Record<string, string>; close(): Promise<void> }
+
+export async function startStack(opts: StackOptions): Promise<Stack> {
+  const log = opts.log ?? (() => undefined);
+  const children: Child[] = [];
+  const closers: (() => Promise<void>)[] = [];
+  const close = async () => {
+    for (const c of closers.reverse()) await c().catch(() => undefined);
+    await Promise.all(children.map((c) => c.stop()));
+  };
+  try {
+    mkdirSync(opts.dataDir, { recursive: true });
+    const [dynamoPort, cognitoPort] = [await freePort(), await freePort()];
+    log('Starting DynamoDB Local and cognito-local...');
+    const [dynamo, cognito] = await Promise.all([
+      startDynamo(dynamoPort, opts.persist ? join(opts.dataDir, 'dynamodb') : null).then((c) => { children.push(c); return c; }),
+      startCognito(cognitoPort, join(opts.dataDir, 'cognito')).then((c) => { children.push(c); return c; }),
+    ]);
+    const tableName = 'CommentGuard';
+    await ensureTable(dynamo.endpoint, tableName);
+
+    const port = opts.port ?? (await freePort());
+    const env: Record<string, string> = {
+      AWS_REGION: 'us-east-1', AWS_ACCESS_KEY_ID: 'local', AWS_SECRET_ACCESS_KEY: 'local',
+      TABLE_NAME: tableName, DYNAMODB_ENDPOINT: dynamo.endpoint,
+      COGNITO_ENDPOINT: cognito.endpoint, COGNITO_USER_POOL_ID: cognito.ids.userPoolId, COGNITO_CLIENT_ID: cognito.ids.clientId,
+      COOKIE_SECURE: 'false', WS_ENDPOINT: `http://127.0.0.1:${port}`, APP_URL: `http://localhost:${port}`,
+      ...opts.env,
+    };
+    Object.assign(process.env, env);
+
+    const load = async (name: string) => ((await import(join(REPO_ROOT, 'functions/src/handlers', `${name}.ts`))) as { handler: GatewayHandlers['api'] }).handler;
+    const handlers: GatewayHandlers = { api: await load('api'), webhooks: await load('webhooks'), ws: await load('ws'), authorizer: await load('authorizer') };
+    const gateway = await startGateway({ port, handlers, webDist: join(REPO_ROOT, 'web/dist') });
+    closers.push(gateway.close);
+    return { url: gateway.url, env, close };
+  } catch (err) {
+    await close();
+    throw err;
+  }
+}
