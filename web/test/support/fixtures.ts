@@ -1,0 +1,113 @@
+/** Test data shaped by the shared contracts. */
+import type { Activity, Analytics, Comment, SocialAccount, Stats, User } from '@cg/shared';
+import type { MockApi } from './harness';
+
+export const now = Date.now();
+const ago = (minutes: number) => new Date(now - minutes * 60_000).toISOString();
+
+export const user: User = {
+  id: 'user-123',
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  email: 'ada@example.com',
+  subscriptionPlan: 'starter',
+  subscriptionStatus: 'active',
+  cancelAt: null,
+  currentPeriodEnd: null,
+  notice: null,
+  autoAnalyze: true,
+  createdAt: '2026-01-15T10:00:00.000Z',
+};
+
+export const stats: Stats = { facebookComments: 120, instagramComments: 80, autoReplies: 45, deletedComments: 12, accuracyRate: 87.5 };
+
+export const activity: Activity[] = Array.from({ length: 7 }, (_, i) => ({
+  id: `a${i}`,
+  description: `Replied to comment #${i + 1}`,
+  executedAt: ago(i * 30 + 2),
+}));
+
+function decision(d: Partial<NonNullable<Comment['aiDecision']>>): NonNullable<Comment['aiDecision']> {
+  return {
+    decision: 'reply',
+    suggestedReply: '',
+    reasoning: '',
+    sentiment: 'neutral',
+    isSpam: false,
+    isOffensive: false,
+    confidence: 90,
+    language: 'en',
+    provider: 'embedded',
+    version: '1',
+    ...d,
+  };
+}
+
+export const queue: Comment[] = [
+  { id: 'c-processing', platform: 'facebook', authorName: 'Pat Processing', authorId: 'p1', content: 'Is this in stock?', timestamp: ago(5), status: 'processing', aiDecision: null },
+  { id: 'c-pending', platform: 'instagram', authorName: 'Penny Pending', authorId: 'p2', content: 'Love the new colours!', timestamp: ago(10), status: 'pending', aiDecision: null },
+  {
+    id: 'c-reply', platform: 'facebook', authorName: 'Rita Reply', authorId: 'p3', content: 'Do you ship to Canada?', timestamp: ago(20), status: 'processed',
+    aiDecision: decision({ decision: 'reply', suggestedReply: 'Yes, we ship to Canada within 5 days.', sentiment: 'neutral', confidence: 92, reasoning: 'Shipping question' }),
+  },
+  {
+    id: 'c-delete', platform: 'instagram', authorName: 'Sam Spammer', authorId: 'p4', content: 'Buy cheap followers at spam.example', timestamp: ago(30), status: 'processed',
+    aiDecision: decision({ decision: 'delete', reasoning: 'Promotional spam with an external link.', isSpam: true, sentiment: 'neutral', confidence: 97 }),
+  },
+  {
+    id: 'c-hide', platform: 'facebook', authorName: 'Harry Hide', authorId: 'p5', content: 'This brand is a joke', timestamp: ago(40), status: 'processed',
+    aiDecision: decision({ decision: 'hide', reasoning: 'Inflammatory but not abusive.', sentiment: 'negative', confidence: 71 }),
+  },
+  {
+    id: 'c-ignore', platform: 'instagram', authorName: 'Ivy Ignore', authorId: 'p6', content: '🔥🔥', timestamp: ago(50), status: 'processed',
+    aiDecision: decision({ decision: 'ignore', sentiment: 'positive', confidence: 88, reasoning: 'Emoji only' }),
+  },
+];
+
+export const analytics: Analytics = {
+  totalComments: 200,
+  positiveComments: 110,
+  negativeComments: 40,
+  neutralComments: 50,
+  spamComments: 18,
+  offensiveComments: 7,
+  repliedComments: 90,
+  deletedComments: 12,
+  pendingComments: 98,
+  averageConfidence: 86.4,
+  apiResponseStats: [
+    { status: 200, message: 'OK', count: 180 },
+    { status: 429, message: 'Rate limited', count: 3 },
+  ],
+};
+
+export const allComments: Comment[] = [
+  ...queue,
+  {
+    id: 'c-replied', platform: 'facebook', authorName: 'Rob Replied', authorId: 'p7', content: 'What are your opening hours?', timestamp: ago(600), status: 'replied',
+    aiDecision: decision({ decision: 'reply', suggestedReply: 'We are open 9 to 5, Monday to Friday.', confidence: 95 }),
+  },
+  {
+    id: 'c-deleted', platform: 'instagram', authorName: 'Dee Deleted', authorId: 'p8', content: 'You are all idiots', timestamp: ago(3000), status: 'deleted',
+    aiDecision: decision({ decision: 'delete', isOffensive: true, sentiment: 'negative', confidence: 99 }),
+  },
+];
+
+export const socialAccounts: SocialAccount[] = [
+  { id: 'sa-fb', platform: 'facebook', accountName: 'Acme Coffee', isActive: true, needsReconnect: false },
+  { id: 'sa-ig', platform: 'instagram', accountName: 'acme.coffee', isActive: true, needsReconnect: true },
+];
+
+/** The answers a signed-in screen needs. */
+export function signedIn(api: MockApi, over: { user?: User; comments?: Comment[]; total?: number } = {}): MockApi {
+  return api
+    .on('GET /api/user', { json: over.user ?? user })
+    .on('GET /api/stats', { json: stats })
+    .on('GET /api/activity', { json: activity })
+    .on('GET /api/analytics', { json: analytics })
+    .on('GET /api/social-accounts', { json: socialAccounts })
+    .on('GET /api/comments', (req) => {
+      const list = over.comments ?? (req.query.get('pendingOnly') === 'true' ? queue : allComments);
+      return { json: { comments: list, total: over.total ?? list.length } };
+    });
+}
