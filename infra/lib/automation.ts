@@ -1,0 +1,58 @@
+/**
+ * Automation: EventBridge Scheduler schedules that invoke the automation function.
+ * - every 5 minutes: `{"task":"frequent"}` re-queue comments stuck in `processing` (design D5)
+ *   and run the Meta reconciliation sync that catches what webhooks missed (issue 3 item 4);
+ * - daily: `{"task":"daily"}` the scheduled sync + process per user and daily housekeeping.
+ */
+import { Duration, Stack, Validations } from 'aws-cdk-lib';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as scheduler from 'aws-cdk-lib/aws-scheduler';
+import * as targets from 'aws-cdk-lib/aws-scheduler-targets';
+import { Construct } from 'constructs';
+import { logicalIdOf } from './function.js';
+
+export const SCHEDULES = {
+  frequent: { rate: Duration.minutes(5), input: { task: 'frequent' } },
+  daily: { rate: Duration.days(1), input: { task: 'daily' } },
+} as const;
+
+export class Automation extends Construct {
+  readonly schedules: scheduler.Schedule[] = [];
+
+  constructor(scope: Construct, id: string, props: { stage: string; handler: lambda.IFunction }) {
+    super(scope, id);
+    const group = new scheduler.ScheduleGroup(this, 'Group', { scheduleGroupName: `commentguard-${props.stage}` });
+    // The scheduler's role: CDK's LambdaInvoke grants lambda:InvokeFunction on the function and
+    // its versions/aliases (<arn>:*), nothing else.
+    const role = new iam.Role(this, 'InvokeRole', {
+      assumedBy: new iam.ServicePrincipal('scheduler.amazonaws.com', {
+        conditions: {
+          StringEquals: { 'aws:SourceAccount': Stack.of(this).account },
+          ArnLike: { 'aws:SourceArn': group.scheduleGroupArn },
+        },
+      }),
+      description: `CommentGuard ${props.stage}: EventBridge Scheduler invokes the automation function`,
+    });
+    Validations.of(role).acknowledge({
+      id: `AwsSolutions-IAM5[Resource::<${logicalIdOf(props.handler)}.Arn>:*]`,
+      reason:
+        'EventBridge Scheduler may invoke only the automation function; the ":*" suffix covers that one function\'s versions and aliases, as CDK\'s LambdaInvoke target grants it.',
+    });
+    for (const [name, def] of Object.entries(SCHEDULES)) {
+      this.schedules.push(
+        new scheduler.Schedule(this, name, {
+          scheduleGroup: group,
+          description: `CommentGuard ${props.stage}: automation task "${def.input.task}"`,
+          schedule: scheduler.ScheduleExpression.rate(def.rate),
+          target: new targets.LambdaInvoke(props.handler, {
+            input: scheduler.ScheduleTargetInput.fromObject(def.input),
+            role,
+            retryAttempts: 2,
+            maxEventAge: Duration.minutes(name === 'frequent' ? 5 : 60),
+          }),
+        }),
+      );
+    }
+  }
+}

@@ -1,0 +1,212 @@
+/**
+ * The one Lambda construct every handler uses, with the project's defaults (design D1):
+ * nodejs22.x on ARM64, ESM bundles built by the local esbuild (no Docker), minified with source
+ * maps, X-Ray tracing, JSON logs in a LogGroup with a fixed retention. Environment variables are
+ * added only by the `bind*` helpers below, each of which also grants the least privilege the
+ * binding needs, so "which function can touch what" reads straight off the stack code.
+ */
+import { existsSync } from 'node:fs';
+import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type CfnElement, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import type * as cognito from 'aws-cdk-lib/aws-cognito';
+import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as iam from 'aws-cdk-lib/aws-iam';
+import type * as kms from 'aws-cdk-lib/aws-kms';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as nodejs from 'aws-cdk-lib/aws-lambda-nodejs';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
+import type * as sqs from 'aws-cdk-lib/aws-sqs';
+import { Construct } from 'constructs';
+import { TABLE } from '../../shared/src/table.js';
+
+/** Repository root (this file is infra/lib/function.ts). */
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const HANDLERS_DIR = path.join(REPO_ROOT, 'functions/src/handlers');
+
+/** Names of the Lambda entry files under functions/src/handlers (without .ts). */
+export type HandlerName = 'api' | 'webhooks' | 'ws' | 'authorizer' | 'analyser' | 'automation' | 'meta-events';
+
+export interface CgFunctionProps {
+  /** Entry file name under functions/src/handlers. */
+  readonly handler: HandlerName;
+  readonly description: string;
+  readonly stage: string;
+  readonly memorySize?: number;
+  readonly timeout?: Duration;
+  readonly reservedConcurrentExecutions?: number;
+  readonly logRetention?: logs.RetentionDays;
+  /**
+   * When true the bundle is not built: a one-line stub asset stands in for the handler. Only for
+   * tests that look at the template and not at the code (context `stubBundling`).
+   */
+  readonly stubBundling?: boolean;
+}
+
+/** Lambda function with CommentGuard's defaults. */
+export class CgFunction extends Construct {
+  readonly fn: lambda.Function;
+  readonly logGroup: logs.LogGroup;
+
+  constructor(scope: Construct, id: string, props: CgFunctionProps) {
+    super(scope, id);
+    const entry = path.join(HANDLERS_DIR, `${props.handler}.ts`);
+    this.logGroup = new logs.LogGroup(this, 'Logs', {
+      retention: props.logRetention ?? logs.RetentionDays.ONE_MONTH,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    // Own role, so the function gets write access to its own log group only instead of the AWS
+    // managed AWSLambdaBasicExecutionRole (logs on every log group of the account).
+    const role = new iam.Role(this, 'Role', {
+      assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com'),
+      description: `CommentGuard ${props.stage} ${props.handler} function`,
+    });
+    role.addToPolicy(
+      new iam.PolicyStatement({
+        actions: ['logs:CreateLogStream', 'logs:PutLogEvents'],
+        resources: [this.logGroup.logGroupArn],
+      }),
+    );
+    const common = {
+      role,
+      description: props.description,
+      runtime: lambda.Runtime.NODEJS_22_X,
+      architecture: lambda.Architecture.ARM_64,
+      memorySize: props.memorySize ?? 512,
+      timeout: props.timeout ?? Duration.seconds(29),
+      tracing: lambda.Tracing.ACTIVE,
+      logGroup: this.logGroup,
+      loggingFormat: lambda.LoggingFormat.JSON,
+      reservedConcurrentExecutions: props.reservedConcurrentExecutions,
+      environment: {
+        STAGE: props.stage,
+        NODE_OPTIONS: '--enable-source-maps',
+        AWS_NODEJS_CONNECTION_REUSE_ENABLED: '1',
+      },
+    } satisfies Partial<lambda.FunctionProps>;
+
+    if (props.stubBundling) {
+      this.fn = new lambda.Function(this, 'Fn', {
+        ...common,
+        handler: 'index.handler',
+        code: lambda.Code.fromAsset(path.join(path.dirname(fileURLToPath(import.meta.url)), 'stub-handler')),
+      });
+    } else {
+      if (!existsSync(entry)) throw new Error(`Lambda entry not found: ${entry}`);
+      this.fn = new nodejs.NodejsFunction(this, 'Fn', {
+        ...common,
+        entry,
+        handler: 'handler',
+        projectRoot: REPO_ROOT,
+        depsLockFilePath: path.join(REPO_ROOT, 'package-lock.json'),
+        bundling: {
+          forceDockerBundling: false,
+          format: nodejs.OutputFormat.ESM,
+          target: 'node22',
+          minify: true,
+          sourceMap: true,
+          sourcesContent: false,
+          mainFields: ['module', 'main'],
+          // The runtime ships the AWS SDK v3; leaving it out keeps bundles small.
+          externalModules: ['@aws-sdk/*'],
+          // ESM bundles of CommonJS dependencies need a `require`.
+          banner: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
+          tsconfig: path.join(REPO_ROOT, 'tsconfig.json'),
+        },
+      });
+    }
+  }
+
+  /** Set one environment variable (plain configuration, no grant). */
+  env(name: string, value: string): this {
+    this.fn.addEnvironment(name, value);
+    return this;
+  }
+}
+
+export type Access = 'read' | 'write';
+
+export const TABLE_READ_ACTIONS = [
+  'dynamodb:GetItem',
+  'dynamodb:BatchGetItem',
+  'dynamodb:Query',
+  'dynamodb:ConditionCheckItem',
+  'dynamodb:DescribeTable',
+] as const;
+export const TABLE_WRITE_ACTIONS = [
+  'dynamodb:PutItem',
+  'dynamodb:UpdateItem',
+  'dynamodb:DeleteItem',
+  'dynamodb:BatchWriteItem',
+] as const;
+
+/**
+ * TABLE_NAME plus item access to the table and its named indexes (no index wildcard).
+ * There is no Scan (design D4) unless `scan` is set, which only the automation function's
+ * background jobs get.
+ */
+export function bindTable(f: CgFunction, table: dynamodb.ITable, access: Access, opts: { scan?: boolean } = {}): void {
+  f.env('TABLE_NAME', table.tableName);
+  const actions: string[] = [...TABLE_READ_ACTIONS, ...(access === 'write' ? TABLE_WRITE_ACTIONS : [])];
+  if (opts.scan) actions.push('dynamodb:Scan');
+  f.fn.addToRolePolicy(
+    new iam.PolicyStatement({
+      actions,
+      resources: [table.tableArn, ...TABLE.indexes.map((i) => `${table.tableArn}/index/${i.name}`)],
+    }),
+  );
+}
+
+/** `<NAME>_QUEUE_URL`; 'send' grants SendMessage only (consumers get theirs from the event source). */
+export function bindQueue(f: CgFunction, envName: string, queue: sqs.IQueue): void {
+  f.env(envName, queue.queueUrl);
+  queue.grantSendMessages(f.fn);
+}
+
+/** `<NAME>_SECRET_ARN` and GetSecretValue on that one secret. */
+export function bindSecret(f: CgFunction, envName: string, secret: secretsmanager.ISecret): void {
+  f.env(envName, secret.secretArn);
+  secret.grantRead(f.fn);
+}
+
+/** TOKEN_KEY_ID and Encrypt/Decrypt (or Decrypt only) with the Meta token key. */
+export function bindTokenKey(f: CgFunction, key: kms.IKey, access: 'decrypt' | 'encrypt-decrypt'): void {
+  f.env('TOKEN_KEY_ID', key.keyArn);
+  // Named actions only (no kms:ReEncrypt* / GenerateDataKey* wildcards): direct Encrypt/Decrypt of
+  // tokens (< 4 KB) or envelope encryption with GenerateDataKey.
+  if (access === 'decrypt') key.grant(f.fn, 'kms:Decrypt');
+  else key.grant(f.fn, 'kms:Encrypt', 'kms:Decrypt', 'kms:GenerateDataKey');
+}
+
+/** USER_POOL_ID / USER_POOL_CLIENT_ID; `adminActions` are the cognito-idp Admin* calls allowed. */
+export function bindUserPool(
+  f: CgFunction,
+  pool: cognito.IUserPool,
+  client: cognito.IUserPoolClient,
+  adminActions: readonly string[] = [],
+): void {
+  f.env('USER_POOL_ID', pool.userPoolId);
+  f.env('USER_POOL_CLIENT_ID', client.userPoolClientId);
+  if (adminActions.length > 0) pool.grant(f.fn, ...adminActions.map((a) => `cognito-idp:${a}`));
+}
+
+/** WS_ENDPOINT (the management API's https URL) and execute-api:ManageConnections on that stage. */
+export function bindWebSocket(f: CgFunction, endpoint: string, manageConnectionsArn: string): void {
+  f.env('WS_ENDPOINT', endpoint);
+  f.fn.addToRolePolicy(
+    new iam.PolicyStatement({ actions: ['execute-api:ManageConnections'], resources: [manageConnectionsArn] }),
+  );
+}
+
+/** Region-qualified ARN helper kept here so stacks stay env-agnostic. */
+export function executeApiArn(scope: Construct, apiId: string, resource: string): string {
+  return Stack.of(scope).formatArn({ service: 'execute-api', resource: apiId, resourceName: resource });
+}
+
+/** The `<LogicalId>` a cdk-nag finding uses for a resource's Ref / GetAtt inside its own stack. */
+export function logicalIdOf(resource: Construct): string {
+  const child = resource.node.defaultChild as CfnElement | undefined;
+  if (!child) throw new Error(`${resource.node.path} has no default CloudFormation resource`);
+  return Stack.of(resource).getLogicalId(child);
+}

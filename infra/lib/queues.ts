@@ -1,0 +1,62 @@
+/**
+ * Queues (design D5): a work queue with its dead-letter queue (maxReceiveCount 5), both
+ * encrypted (SSE-SQS) and TLS-only, a consumer function attached with partial batch failures,
+ * and an alarm as soon as anything lands in the DLQ.
+ */
+import { Duration } from 'aws-cdk-lib';
+import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as sources from 'aws-cdk-lib/aws-lambda-event-sources';
+import * as sqs from 'aws-cdk-lib/aws-sqs';
+import { Construct } from 'constructs';
+
+export const MAX_RECEIVE_COUNT = 5;
+
+export interface WorkQueueProps {
+  /** What the queue carries, for descriptions and alarm text. */
+  readonly purpose: string;
+  /** Timeout of the consumer: the visibility timeout is six times it (AWS guidance). */
+  readonly consumerTimeout: Duration;
+}
+
+export class WorkQueue extends Construct {
+  readonly queue: sqs.Queue;
+  readonly dlq: sqs.Queue;
+  readonly dlqAlarm: cloudwatch.Alarm;
+
+  constructor(scope: Construct, id: string, props: WorkQueueProps) {
+    super(scope, id);
+    this.dlq = new sqs.Queue(this, 'Dlq', {
+      encryption: sqs.QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      retentionPeriod: Duration.days(14),
+    });
+    this.queue = new sqs.Queue(this, 'Queue', {
+      encryption: sqs.QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      visibilityTimeout: Duration.seconds(props.consumerTimeout.toSeconds() * 6),
+      retentionPeriod: Duration.days(4),
+      deadLetterQueue: { queue: this.dlq, maxReceiveCount: MAX_RECEIVE_COUNT },
+    });
+    this.dlqAlarm = new cloudwatch.Alarm(this, 'DlqAlarm', {
+      alarmDescription: `${props.purpose}: messages failed ${MAX_RECEIVE_COUNT} times and are waiting in the dead-letter queue.`,
+      metric: this.dlq.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(1), statistic: 'Maximum' }),
+      threshold: 0,
+      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
+      evaluationPeriods: 1,
+      treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+    });
+  }
+
+  /** Attach the consumer: batches of 10, a short batching window, partial batch failures. */
+  consumeWith(fn: lambda.IFunction, maxConcurrency?: number): void {
+    fn.addEventSource(
+      new sources.SqsEventSource(this.queue, {
+        batchSize: 10,
+        maxBatchingWindow: Duration.seconds(1),
+        reportBatchItemFailures: true,
+        maxConcurrency,
+      }),
+    );
+  }
+}

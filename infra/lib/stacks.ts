@@ -1,0 +1,171 @@
+/**
+ * The three stacks of a stage, split by lifecycle:
+ * - Data: what holds state and is retained (table, token key, user pool, secrets);
+ * - App: the Lambdas, queues, REST + WebSocket APIs and schedules (stateless, redeployed often);
+ * - Web: the SPA bucket and the CloudFront distribution in front of everything.
+ * All are environment-agnostic, so `cdk synth` needs no credentials.
+ */
+import { CfnOutput, Duration, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import type { Construct } from 'constructs';
+import { Auth } from './auth.js';
+import { Automation } from './automation.js';
+import type { Config } from './config.js';
+import { Data } from './data.js';
+import {
+  bindQueue,
+  bindSecret,
+  bindTable,
+  bindTokenKey,
+  bindUserPool,
+  bindWebSocket,
+  CgFunction,
+  type CgFunctionProps,
+} from './function.js';
+import { acknowledgeFunctionFindings, MANAGE_CONNECTIONS_REASON } from './nag.js';
+import { WorkQueue } from './queues.js';
+import { Realtime } from './realtime.js';
+import { RestApi } from './rest-api.js';
+import { Secrets } from './secrets.js';
+import { Web } from './web.js';
+
+export class DataStack extends Stack {
+  readonly data: Data;
+  readonly auth: Auth;
+  readonly secrets: Secrets;
+
+  constructor(scope: Construct, id: string, config: Config, props?: StackProps) {
+    super(scope, id, { description: `CommentGuard ${config.stage}: table, token key, user pool, secrets`, ...props });
+    this.data = new Data(this, 'Data', { stage: config.stage });
+    this.auth = new Auth(this, 'Auth', { stage: config.stage });
+    this.secrets = new Secrets(this, 'Secrets', { stage: config.stage });
+  }
+}
+
+/** Cognito admin calls the api makes (register confirm, email change, account deletion, sign-out). */
+export const API_COGNITO_ADMIN_ACTIONS = [
+  'AdminConfirmSignUp',
+  'AdminGetUser',
+  'AdminUpdateUserAttributes',
+  'AdminDeleteUser',
+  'AdminUserGlobalSignOut',
+] as const;
+
+export class AppStack extends Stack {
+  readonly functions: Record<'api' | 'webhooks' | 'ws' | 'authorizer' | 'analyser' | 'automation' | 'metaEvents', CgFunction>;
+  readonly analysisQueue: WorkQueue;
+  readonly metaEventsQueue: WorkQueue;
+  readonly restApi: RestApi;
+  readonly realtime: Realtime;
+  readonly automation: Automation;
+
+  constructor(scope: Construct, id: string, config: Config, dataStack: DataStack, props?: StackProps) {
+    super(scope, id, { description: `CommentGuard ${config.stage}: functions, queues, APIs, schedules`, ...props });
+    const { table, tokenKey } = dataStack.data;
+    const { userPool, client } = dataStack.auth;
+    const secrets = dataStack.secrets;
+
+    const make = (id: string, p: Omit<CgFunctionProps, 'stage' | 'logRetention' | 'stubBundling'>): CgFunction =>
+      new CgFunction(this, id, { ...p, stage: config.stage, logRetention: config.logRetention, stubBundling: config.stubBundling });
+
+    const fns = {
+      api: make('Api', { handler: 'api', description: 'REST /api/* routes', memorySize: 1024 }),
+      webhooks: make('Webhooks', { handler: 'webhooks', description: 'REST /webhooks/* (Meta, Stripe)' }),
+      ws: make('Ws', { handler: 'ws', description: 'WebSocket $connect/$disconnect/$default', memorySize: 256 }),
+      authorizer: make('Authorizer', { handler: 'authorizer', description: 'Cookie session authorizer (REST and WebSocket)', memorySize: 256, timeout: Duration.seconds(10) }),
+      analyser: make('Analyser', {
+        handler: 'analyser',
+        description: 'Analysis queue consumer',
+        memorySize: 1024,
+        timeout: Duration.minutes(2),
+        reservedConcurrentExecutions: config.analyserReservedConcurrency,
+      }),
+      automation: make('Automation', { handler: 'automation', description: 'Scheduled sync, stuck re-queue, Meta reconciliation', memorySize: 1024, timeout: Duration.minutes(5) }),
+      metaEvents: make('MetaEvents', { handler: 'meta-events', description: 'Meta webhook-events queue consumer', timeout: Duration.minutes(1) }),
+    };
+    this.functions = fns;
+
+    // Queues.
+    this.analysisQueue = new WorkQueue(this, 'AnalysisQueue', { purpose: 'Comment analysis', consumerTimeout: Duration.minutes(2) });
+    this.analysisQueue.consumeWith(fns.analyser.fn, Math.max(2, config.analyserReservedConcurrency));
+    this.metaEventsQueue = new WorkQueue(this, 'MetaEventsQueue', { purpose: 'Meta webhook events', consumerTimeout: Duration.minutes(1) });
+    this.metaEventsQueue.consumeWith(fns.metaEvents.fn);
+
+    // APIs.
+    this.restApi = new RestApi(this, 'Rest', {
+      stage: config.stage,
+      handlers: { api: fns.api.fn, webhooks: fns.webhooks.fn },
+      authorizer: fns.authorizer.fn,
+      throttle: config.throttle,
+      logRetention: config.logRetention,
+    });
+    this.realtime = new Realtime(this, 'Realtime', {
+      stageName: config.wsStageName,
+      handler: fns.ws.fn,
+      authorizer: fns.authorizer.fn,
+      throttle: config.throttle,
+      logRetention: config.logRetention,
+    });
+    this.automation = new Automation(this, 'Schedules', { stage: config.stage, handler: fns.automation.fn });
+
+    // Least-privilege bindings: each line grants exactly one capability and sets its env var.
+    bindTable(fns.api, table, 'write');
+    bindUserPool(fns.api, userPool, client, API_COGNITO_ADMIN_ACTIONS);
+    bindQueue(fns.api, 'ANALYSIS_QUEUE_URL', this.analysisQueue.queue);
+    bindTokenKey(fns.api, tokenKey, 'encrypt-decrypt');
+    bindSecret(fns.api, 'META_SECRET_ARN', secrets.meta);
+    bindSecret(fns.api, 'STRIPE_SECRET_ARN', secrets.stripe);
+
+    bindTable(fns.webhooks, table, 'write');
+    bindQueue(fns.webhooks, 'META_EVENTS_QUEUE_URL', this.metaEventsQueue.queue);
+    bindSecret(fns.webhooks, 'META_SECRET_ARN', secrets.meta);
+    bindSecret(fns.webhooks, 'STRIPE_WEBHOOK_SECRET_ARN', secrets.stripeWebhook);
+
+    bindTable(fns.ws, table, 'write');
+
+    // The authorizer only verifies Cognito tokens (public JWKS) and refreshes them (public client).
+    bindUserPool(fns.authorizer, userPool, client);
+
+    bindTable(fns.analyser, table, 'write');
+    bindSecret(fns.analyser, 'OPENAI_SECRET_ARN', secrets.openai);
+
+    bindTable(fns.automation, table, 'write', { scan: true });
+    bindQueue(fns.automation, 'ANALYSIS_QUEUE_URL', this.analysisQueue.queue);
+    bindTokenKey(fns.automation, tokenKey, 'decrypt');
+    bindSecret(fns.automation, 'META_SECRET_ARN', secrets.meta);
+
+    bindTable(fns.metaEvents, table, 'write');
+    bindQueue(fns.metaEvents, 'ANALYSIS_QUEUE_URL', this.analysisQueue.queue);
+    bindTokenKey(fns.metaEvents, tokenKey, 'decrypt');
+    bindSecret(fns.metaEvents, 'META_SECRET_ARN', secrets.meta);
+
+    for (const f of [fns.api, fns.analyser, fns.automation, fns.metaEvents]) {
+      bindWebSocket(f, this.realtime.managementEndpoint, this.realtime.manageConnectionsArn);
+      Validations.of(f).acknowledge({ id: this.realtime.manageConnectionsFindingId, reason: MANAGE_CONNECTIONS_REASON });
+    }
+    if (config.domainName) for (const f of Object.values(fns)) f.env('PUBLIC_URL', `https://${config.domainName}`);
+
+    for (const f of Object.values(fns)) acknowledgeFunctionFindings(f);
+  }
+}
+
+export class WebStack extends Stack {
+  readonly web: Web;
+
+  constructor(scope: Construct, id: string, config: Config, appStack: AppStack, props?: StackProps) {
+    super(scope, id, { description: `CommentGuard ${config.stage}: SPA bucket and CloudFront`, ...props });
+    this.web = new Web(this, 'Web', {
+      stage: config.stage,
+      restApi: appStack.restApi.api,
+      webSocketDomain: appStack.realtime.domainName,
+      webSocketPath: `/${config.wsStageName}`,
+      domainName: config.domainName,
+      certificateArn: config.certificateArn,
+      deployAssets: config.deployWeb,
+    });
+    new CfnOutput(this, 'SiteUrl', { value: config.domainName ? `https://${config.domainName}` : this.web.url, description: 'Open this URL: the SPA, /api, /webhooks and /ws' });
+    new CfnOutput(this, 'DistributionDomain', { value: this.web.distribution.distributionDomainName });
+    new CfnOutput(this, 'SiteBucket', { value: this.web.bucket.bucketName });
+    new CfnOutput(this, 'MetaWebhookUrl', { value: `${config.domainName ? `https://${config.domainName}` : this.web.url}/webhooks/meta` });
+    new CfnOutput(this, 'StripeWebhookUrl', { value: `${config.domainName ? `https://${config.domainName}` : this.web.url}/webhooks/stripe` });
+  }
+}
