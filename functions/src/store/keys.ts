@@ -7,3 +7,10 @@ export const key = {
   email: (email: string) => ({ pk: `EMAIL#${email.toLowerCase()}`, sk: 'EMAIL' }),
   rate: (bucket: string, window: number) => ({ pk: `RATE#${bucket}`, sk: `W#${window}` }),
 };
+
+/** WebSocket connections: one item per connection under its user, found by id through gsi1. */
+export const connectionKey = {
+  item: (userId: string, connectionId: string) => ({ pk: `USER#${userId}`, sk: `CONN#${connectionId}` }),
+  byId: (connectionId: string) => ({ gsi1pk: `CONN#${connectionId}`, gsi1sk: 'CONN' }),
+  prefix: 'CONN#',
+};

@@ -1,0 +1,36 @@
+/**
+ * Live updates (design D9): posts a message to every connection of a user through the API Gateway
+ * management API; connections that are gone (410) are removed.
+ */
+import { ApiGatewayManagementApiClient, GoneException, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
+import type { WsMessage } from '@cg/shared';
+import { config } from '../config.js';
+import { deleteConnection, listConnections } from '../store/connections.js';
+
+export interface Notifier { notify(userId: string, message: WsMessage): Promise<void> }
+
+let client: ApiGatewayManagementApiClient | undefined;
+function management(): ApiGatewayManagementApiClient | null {
+  const endpoint = config.wsEndpoint;
+  if (!endpoint) return null;
+  client ??= new ApiGatewayManagementApiClient({ region: config.region, endpoint });
+  return client;
+}
+
+export const wsNotifier: Notifier = {
+  async notify(userId, message) {
+    const api = management();
+    if (!api) return;
+    const data = Buffer.from(JSON.stringify(message));
+    const ids = await listConnections(userId);
+    await Promise.all(ids.map(async (id) => {
+      try {
+        await api.send(new PostToConnectionCommand({ ConnectionId: id, Data: data }));
+      } catch (err) {
+        const status = (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+        if (err instanceof GoneException || status === 410) await deleteConnection(userId, id);
+        else console.warn('[notify] post failed', id, (err as Error).message);
+      }
+    }));
+  },
+};
