@@ -1,4 +1,4 @@
-export function ProgressBar({ value, labelledBy, label, tone = 'primary' }: { value: number; labelledBy?: string; label?: string; tone?: 'primary' | 'muted' }) {
+export function ProgressBar({ value, labelledBy, label, tone = 'primary', color }: { value: number; labelledBy?: string; label?: string; tone?: 'primary' | 'muted'; color?: string }) {
   const v = Math.max(0, Math.min(100, Number.isFinite(value) ? value : 0));
   return (
     <div
@@ -10,7 +10,7 @@ export function ProgressBar({ value, labelledBy, label, tone = 'primary' }: { va
       aria-labelledby={labelledBy}
       aria-label={labelledBy ? undefined : label}
     >
-      <div className="cg-progress-fill" style={{ width: `${v}%` }} />
+      <div className="cg-progress-fill" style={{ width: `${v}%`, background: color }} />
     </div>
   );
 }

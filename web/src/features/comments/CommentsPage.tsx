@@ -1,5 +1,168 @@
-import { Heading } from '@aws-amplify/ui-react';
+import { useEffect, useState } from 'react';
+import {
+  Badge, Button, Card, Flex, Grid, Heading, Pagination, Placeholder, SelectField, Table, TableBody, TableCell, TableHead, TableRow, Text, TextField,
+} from '@aws-amplify/ui-react';
+import { COMMENT_STATUSES, TEXT, type Comment } from '@cg/shared';
+import { useComments } from '../../lib/queries';
+import { relativeTime } from '../../lib/time';
+import { ProgressBar } from '../../components/ui/ProgressBar';
+import { AuthorAvatar, DecisionBadge, PlatformBadge, StatusBadge } from '../../components/ui/CommentBits';
+
+export const ALL_COMMENTS_PAGE_SIZE = 25;
+const EMPTY = { search: '', status: 'all', sentiment: 'all', platform: 'all' };
+const cap = (s: string) => s[0]!.toUpperCase() + s.slice(1);
+
+function useDebounced<T>(value: T, ms: number): T {
+  const [v, setV] = useState(value);
+  useEffect(() => {
+    const t = setTimeout(() => setV(value), ms);
+    return () => clearTimeout(t);
+  }, [value, ms]);
+  return v;
+}
+
+function AppReply({ c }: { c: Comment }) {
+  const reply = c.aiDecision?.suggestedReply;
+  if (c.status === 'replied' && reply) {
+    return (
+      <Text className="cg-small cg-reply-text">
+        <strong>App Reply:</strong> {reply}
+      </Text>
+    );
+  }
+  if (c.status === 'deleted') return <Badge size="small" variation="error">Comment Deleted</Badge>;
+  if (reply) return <Text className="cg-small cg-muted cg-reply-text cg-truncate">{reply}</Text>;
+  return <Text as="span" className="cg-small cg-muted">No reply</Text>;
+}
 
 export default function CommentsPage() {
-  return <Heading level={1} className="cg-page-title">CommentsPage</Heading>;
+  const [filters, setFilters] = useState(EMPTY);
+  const [page, setPage] = useState(1);
+  const search = useDebounced(filters.search.trim(), 300);
+  const query = {
+    ...(filters.status !== 'all' ? { status: filters.status } : {}),
+    ...(filters.sentiment !== 'all' ? { sentiment: filters.sentiment } : {}),
+    ...(filters.platform !== 'all' ? { platform: filters.platform } : {}),
+    ...(search ? { search } : {}),
+    limit: ALL_COMMENTS_PAGE_SIZE,
+    offset: (page - 1) * ALL_COMMENTS_PAGE_SIZE,
+  };
+  const q = useComments('all', query);
+  const rows = q.data?.comments ?? [];
+  const total = q.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / ALL_COMMENTS_PAGE_SIZE));
+
+  useEffect(() => setPage(1), [search, filters.status, filters.sentiment, filters.platform]);
+
+  const set = (k: keyof typeof EMPTY) => (e: { target: { value: string } }) => setFilters((f) => ({ ...f, [k]: e.target.value }));
+
+  return (
+    <>
+      <div className="cg-page-head">
+        <Heading level={1} className="cg-page-title">All Comments</Heading>
+        <Badge size="large" variation="info" aria-live="polite">{rows.length} of {total} comments</Badge>
+      </div>
+
+      <Card variation="outlined" className="cg-card" as="section" aria-labelledby="filters-title">
+        <Heading level={2} id="filters-title" className="cg-section-title" marginBottom="1rem">Search &amp; Filters</Heading>
+        <Grid templateColumns={{ base: '1fr', medium: '2fr 1fr 1fr 1fr auto' }} gap="0.75rem" alignItems="end">
+          <TextField label="Search" type="search" placeholder={TEXT.searchPlaceholder} value={filters.search} onChange={set('search')} />
+          <SelectField label="Status" value={filters.status} onChange={set('status')}>
+            <option value="all">All Statuses</option>
+            {COMMENT_STATUSES.filter((s) => s !== 'processing').map((s) => <option key={s} value={s}>{cap(s)}</option>)}
+          </SelectField>
+          <SelectField label="Sentiment" value={filters.sentiment} onChange={set('sentiment')}>
+            <option value="all">All Sentiments</option>
+            <option value="positive">Positive</option>
+            <option value="negative">Negative</option>
+            <option value="neutral">Neutral</option>
+          </SelectField>
+          <SelectField label="Platform" value={filters.platform} onChange={set('platform')}>
+            <option value="all">All Platforms</option>
+            <option value="facebook">Facebook</option>
+            <option value="instagram">Instagram</option>
+          </SelectField>
+          <Button onClick={() => { setFilters(EMPTY); setPage(1); }}>Clear Filters</Button>
+        </Grid>
+      </Card>
+
+      <Card variation="outlined" className="cg-card" as="section" aria-labelledby="overview-title">
+        <Heading level={2} id="overview-title" className="cg-section-title" marginBottom="1rem">Comments Overview</Heading>
+        {q.isLoading ? (
+          <Flex direction="column" gap="0.5rem" aria-busy="true" aria-label="Loading comments">
+            <Placeholder /><Placeholder /><Placeholder /><Placeholder />
+          </Flex>
+        ) : rows.length === 0 ? (
+          <Text className="cg-empty">{TEXT.noCommentsMatch}</Text>
+        ) : (
+          <div className="cg-table-wrap">
+            <Table size="small" highlightOnHover className="cg-table" caption={<span className="cg-visually-hidden">Comments matching the filters</span>}>
+              <TableHead>
+                <TableRow>
+                  {['Author', 'Content', 'Platform', 'AI Decision', 'App Reply', 'Status', 'Confidence', 'Created'].map((h) => (
+                    <TableCell as="th" key={h} scope="col">{h}</TableCell>
+                  ))}
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {rows.map((c) => (
+                  <TableRow key={c.id} data-testid="comment-row">
+                    <TableCell>
+                      <Flex alignItems="center" gap="0.5rem">
+                        <AuthorAvatar comment={c} />
+                        <div>
+                          <Text fontWeight="600" className="cg-small">{c.authorName}</Text>
+                          <Text className="cg-xsmall cg-muted">ID: {c.authorId}</Text>
+                        </div>
+                      </Flex>
+                    </TableCell>
+                    <TableCell>
+                      <Text className="cg-small cg-truncate" title={c.content}>{c.content}</Text>
+                      {(c.aiDecision?.isSpam || c.aiDecision?.isOffensive) && (
+                        <div className="cg-badges">
+                          {c.aiDecision?.isSpam && <Badge size="small" variation="warning">Spam</Badge>}
+                          {c.aiDecision?.isOffensive && <Badge size="small" variation="error">Offensive</Badge>}
+                        </div>
+                      )}
+                    </TableCell>
+                    <TableCell><PlatformBadge platform={c.platform} /></TableCell>
+                    <TableCell><DecisionBadge comment={c} /></TableCell>
+                    <TableCell><AppReply c={c} /></TableCell>
+                    <TableCell><StatusBadge status={c.status} /></TableCell>
+                    <TableCell>
+                      {c.aiDecision ? (
+                        <div className="cg-conf">
+                          <Text as="span" className="cg-small" id={`conf-${c.id}`}>{Math.round(c.aiDecision.confidence)}%</Text>
+                          <ProgressBar value={c.aiDecision.confidence} labelledBy={`conf-${c.id}`} />
+                        </div>
+                      ) : (
+                        <Text as="span" className="cg-small cg-muted">N/A</Text>
+                      )}
+                    </TableCell>
+                    <TableCell>
+                      <Text as="span" className="cg-small cg-muted" style={{ whiteSpace: 'nowrap' }}>
+                        <time dateTime={c.timestamp}>{relativeTime(c.timestamp)}</time>
+                      </Text>
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </div>
+        )}
+        {pages > 1 && (
+          <Flex justifyContent="center" marginTop="1rem">
+            <Pagination
+              currentPage={page}
+              totalPages={pages}
+              siblingCount={1}
+              onNext={() => setPage((p) => Math.min(pages, p + 1))}
+              onPrevious={() => setPage((p) => Math.max(1, p - 1))}
+              onChange={(n) => n && setPage(n)}
+            />
+          </Flex>
+        )}
+      </Card>
+    </>
+  );
 }
