@@ -1,0 +1,80 @@
+/** Hashed sparse features: word uni/bigrams, in-word character 2-5-grams, lexicon and rule cues. */
+import { isOffensiveWord, NEGATIVE_EMOJI, NEGATIVE_WORDS, NEGATORS, POSITIVE_EMOJI, POSITIVE_WORDS } from './lexicon.js';
+import { cues } from './rules.js';
+import { normalise, words } from './text.js';
+
+export const FEATURE_BITS = 18;
+export const DIM = 1 << FEATURE_BITS;
+
+export interface SparseVector {
+  idx: Int32Array;
+  val: Float32Array;
+}
+
+/** 32-bit FNV-1a hash of a string, folded into the feature space. */
+export function hash(s: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) {
+    h ^= s.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return (h >>> 0) & (DIM - 1);
+}
+
+class Builder {
+  private readonly acc = new Map<number, number>();
+  add(name: string, v = 1): void {
+    const h = hash(name);
+    this.acc.set(h, (this.acc.get(h) ?? 0) + v);
+  }
+  /** Adds a group of features scaled to unit L2 norm times `weight`. */
+  group(names: string[], weight: number): void {
+    if (!names.length) return;
+    const counts = new Map<string, number>();
+    for (const n of names) counts.set(n, (counts.get(n) ?? 0) + 1);
+    let norm = 0;
+    for (const c of counts.values()) norm += c * c;
+    const k = weight / Math.sqrt(norm);
+    for (const [n, c] of counts) this.add(n, c * k);
+  }
+  build(): SparseVector {
+    const keys = [...this.acc.keys()].sort((a, b) => a - b);
+    return { idx: Int32Array.from(keys), val: Float32Array.from(keys.map((k) => this.acc.get(k)!)) };
+  }
+}
+
+/** Turns a raw comment into its sparse feature vector (deterministic). */
+export function featurize(raw: string): SparseVector {
+  const norm = normalise(raw);
+  const toks = words(norm);
+  const b = new Builder();
+  const wordFeats: string[] = [];
+  const lexFeats: string[] = [];
+  let negate = 0;
+  for (let i = 0; i < toks.length; i++) {
+    const t = toks[i]!;
+    wordFeats.push('w:' + t);
+    if (i > 0) wordFeats.push('b:' + toks[i - 1] + ' ' + t);
+    const bare = t.replace(/^#/, '');
+    if (POSITIVE_WORDS.has(bare)) lexFeats.push(negate > 0 ? 'lex:neg' : 'lex:pos');
+    if (NEGATIVE_WORDS.has(bare)) lexFeats.push(negate > 0 ? 'lex:negneg' : 'lex:neg');
+    if (isOffensiveWord(t)) lexFeats.push('off:word', 'off:' + (i > 0 && /^(you|u|ur|your|youre|you're)$/.test(toks[i - 1]!) ? 'you' : 'w'));
+    if (negate > 0) { wordFeats.push('n:' + t); negate--; }
+    if (NEGATORS.has(bare) || bare.endsWith("n't")) negate = 3;
+    if (t === '!' || t === '?') negate = 0;
+  }
+  b.group(wordFeats, 1);
+  const charFeats: string[] = [];
+  for (const t of toks) {
+    const w = ' ' + t.slice(0, 24) + ' ';
+    for (let n = 2; n <= 5; n++) for (let i = 0; i + n <= w.length; i++) charFeats.push('c:' + w.slice(i, i + n));
+  }
+  b.group(charFeats, 1);
+  if (POSITIVE_EMOJI.test(raw)) lexFeats.push('emo:pos');
+  if (NEGATIVE_EMOJI.test(raw)) lexFeats.push('emo:neg');
+  b.group(lexFeats, 1.5);
+  for (const c of cues(raw)) b.add('cue:' + c, 0.5);
+  b.add('len:' + Math.min(6, Math.floor(Math.log2(1 + toks.length))), 0.3);
+  b.add('bias', 0.1);
+  return b.build();
+}

@@ -1,0 +1,126 @@
+/** Multinomial logistic regression on sparse vectors: SGD with L2 (scaled-weight trick), prediction, int8 packing. */
+import type { SparseVector } from './features.js';
+
+export interface LinearModel {
+  classes: string[];
+  dim: number;
+  /** Row-major weights: weights[feature * K + class]. */
+  weights: Float32Array;
+  bias: Float32Array;
+}
+
+export interface TrainOptions {
+  epochs: number;
+  lr: number;
+  l2: number;
+  /** Per-class sample weights (e.g. balanced); default 1. */
+  classWeights?: number[];
+  seed?: number;
+}
+
+/** Deterministic PRNG (mulberry32). */
+export function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export function softmax(z: Float64Array | number[]): number[] {
+  const m = Math.max(...z);
+  const e = Array.from(z, (v) => Math.exp(v - m));
+  const s = e.reduce((a, b) => a + b, 0);
+  return e.map((v) => v / s);
+}
+
+export function predictProba(m: LinearModel, x: SparseVector): number[] {
+  const K = m.classes.length;
+  const z = new Float64Array(K);
+  for (let k = 0; k < K; k++) z[k] = m.bias[k]!;
+  for (let j = 0; j < x.idx.length; j++) {
+    const base = x.idx[j]! * K;
+    const v = x.val[j]!;
+    for (let k = 0; k < K; k++) z[k] += m.weights[base + k]! * v;
+  }
+  return softmax(z);
+}
+
+/** Balanced class weights: n / (K * count(class)). */
+export function balancedWeights(y: number[], K: number): number[] {
+  const counts = new Array<number>(K).fill(0);
+  for (const c of y) counts[c]!++;
+  return counts.map((c) => (c ? y.length / (K * c) : 0));
+}
+
+export function train(X: SparseVector[], y: number[], classes: string[], dim: number, o: TrainOptions): LinearModel {
+  const K = classes.length;
+  const v = new Float32Array(dim * K);
+  const bias = new Float32Array(K);
+  const cw = o.classWeights ?? new Array<number>(K).fill(1);
+  const rand = rng(o.seed ?? 1);
+  const order = X.map((_, i) => i);
+  let scale = 1;
+  let t = 0;
+  const z = new Float64Array(K);
+  for (let epoch = 0; epoch < o.epochs; epoch++) {
+    for (let i = order.length - 1; i > 0; i--) {
+      const j = Math.floor(rand() * (i + 1));
+      [order[i], order[j]] = [order[j]!, order[i]!];
+    }
+    for (const n of order) {
+      const x = X[n]!;
+      const lr = o.lr / (1 + o.lr * o.l2 * t++);
+      for (let k = 0; k < K; k++) z[k] = bias[k]!;
+      for (let j = 0; j < x.idx.length; j++) {
+        const base = x.idx[j]! * K;
+        for (let k = 0; k < K; k++) z[k] += v[base + k]! * scale * x.val[j]!;
+      }
+      const p = softmax(z);
+      scale *= 1 - lr * o.l2;
+      const w = cw[y[n]!]!;
+      for (let k = 0; k < K; k++) {
+        const g = (p[k]! - (k === y[n] ? 1 : 0)) * w;
+        if (g === 0) continue;
+        const step = (lr * g) / scale;
+        for (let j = 0; j < x.idx.length; j++) v[x.idx[j]! * K + k] -= step * x.val[j]!;
+        bias[k] -= lr * g * 0.1;
+      }
+      if (scale < 1e-4) {
+        for (let i = 0; i < v.length; i++) v[i] *= scale;
+        scale = 1;
+      }
+    }
+  }
+  for (let i = 0; i < v.length; i++) v[i] *= scale;
+  return { classes, dim, weights: v, bias };
+}
+
+export interface PackedLinear {
+  classes: string[];
+  bias: number[];
+  /** Dequantisation factor: weight = int8 * scale. */
+  scale: number;
+  /** Base64 of the int8 weights, row-major like LinearModel.weights. */
+  weights: string;
+}
+
+export function pack(m: LinearModel): PackedLinear {
+  let max = 0;
+  for (const w of m.weights) max = Math.max(max, Math.abs(w));
+  const scale = max / 127 || 1;
+  const q = new Int8Array(m.weights.length);
+  for (let i = 0; i < q.length; i++) q[i] = Math.round(m.weights[i]! / scale);
+  return { classes: m.classes, bias: Array.from(m.bias, (b) => +b.toFixed(6)), scale, weights: Buffer.from(q.buffer).toString('base64') };
+}
+
+export function unpack(p: PackedLinear, dim: number): LinearModel {
+  const bytes = Buffer.from(p.weights, 'base64');
+  const q = new Int8Array(bytes.buffer, bytes.byteOffset, bytes.length);
+  const weights = new Float32Array(q.length);
+  for (let i = 0; i < q.length; i++) weights[i] = q[i]! * p.scale;
+  return { classes: p.classes, dim, weights, bias: Float32Array.from(p.bias) };
+}
