@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Menu, MenuButton, MenuItem, Divider, Text } from '@aws-amplify/ui-react';
-import { NavLink, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { displayName, initials } from '@cg/shared';
 import { useAuth, useSignOut } from '../../lib/auth';
 import { useLiveUpdates } from '../../lib/ws';
@@ -22,9 +22,9 @@ export function NavLinks({ onNavigate, className }: { onNavigate?: () => void; c
         const active = pathname === n.to || pathname.startsWith(`${n.to}/`) || (n.to === '/dashboard' && pathname === '/');
         return (
           <li key={n.to}>
-            <NavLink to={n.to} className={active ? 'cg-nav-link active' : 'cg-nav-link'} aria-current={active ? 'page' : undefined} onClick={onNavigate}>
+            <Link to={n.to} className={active ? 'cg-nav-link active' : 'cg-nav-link'} aria-current={active ? 'page' : undefined} onClick={onNavigate}>
               {n.label}
-            </NavLink>
+            </Link>
           </li>
         );
       })}
@@ -41,7 +41,8 @@ function UserMenu() {
     <Menu
       menuAlign="end"
       trigger={
-        <MenuButton className="cg-user-button" aria-label={`Account menu for ${name}`}>
+        <MenuButton className="cg-user-button">
+          <span className="cg-visually-hidden">Account menu for </span>
           <span className="cg-avatar" aria-hidden="true">{initials(name) || 'U'}</span>
           <span className="cg-user-name">{name}</span>
         </MenuButton>
@@ -94,10 +95,10 @@ export default function AppLayout({ children }: { children: ReactNode }) {
             )}
           </svg>
         </button>
-        <NavLink to="/dashboard" className="cg-brand" aria-label="CommentGuard dashboard">
+        <Link to="/dashboard" className="cg-brand">
           <Logo size={30} />
           <span className="cg-brand-text">CommentGuard</span>
-        </NavLink>
+        </Link>
         <nav aria-label="Main" className="cg-header-nav">
           <NavLinks className="cg-nav" />
         </nav>
