@@ -44,7 +44,7 @@ export function predictProba(m: LinearModel, x: SparseVector): number[] {
   for (let j = 0; j < x.idx.length; j++) {
     const base = x.idx[j]! * K;
     const v = x.val[j]!;
-    for (let k = 0; k < K; k++) z[k] += m.weights[base + k]! * v;
+    for (let k = 0; k < K; k++) z[k] = z[k]! + m.weights[base + k]! * v;
   }
   return softmax(z);
 }
@@ -77,7 +77,7 @@ export function train(X: SparseVector[], y: number[], classes: string[], dim: nu
       for (let k = 0; k < K; k++) z[k] = bias[k]!;
       for (let j = 0; j < x.idx.length; j++) {
         const base = x.idx[j]! * K;
-        for (let k = 0; k < K; k++) z[k] += v[base + k]! * scale * x.val[j]!;
+        for (let k = 0; k < K; k++) z[k] = z[k]! + v[base + k]! * scale * x.val[j]!;
       }
       const p = softmax(z);
       scale *= 1 - lr * o.l2;
@@ -86,16 +86,19 @@ export function train(X: SparseVector[], y: number[], classes: string[], dim: nu
         const g = (p[k]! - (k === y[n] ? 1 : 0)) * w;
         if (g === 0) continue;
         const step = (lr * g) / scale;
-        for (let j = 0; j < x.idx.length; j++) v[x.idx[j]! * K + k] -= step * x.val[j]!;
-        bias[k] -= lr * g * 0.1;
+        for (let j = 0; j < x.idx.length; j++) {
+          const at = x.idx[j]! * K + k;
+          v[at] = v[at]! - step * x.val[j]!;
+        }
+        bias[k] = bias[k]! - lr * g * 0.1;
       }
       if (scale < 1e-4) {
-        for (let i = 0; i < v.length; i++) v[i] *= scale;
+        for (let i = 0; i < v.length; i++) v[i] = v[i]! * scale;
         scale = 1;
       }
     }
   }
-  for (let i = 0; i < v.length; i++) v[i] *= scale;
+  for (let i = 0; i < v.length; i++) v[i] = v[i]! * scale;
   return { classes, dim, weights: v, bias };
 }
 
