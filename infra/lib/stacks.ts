@@ -156,6 +156,7 @@ export class WebStack extends Stack {
     this.web = new Web(this, 'Web', {
       stage: config.stage,
       restApi: appStack.restApi.api,
+      restApiStageName: config.stage,
       webSocketDomain: appStack.realtime.domainName,
       webSocketPath: `/${config.wsStageName}`,
       domainName: config.domainName,

@@ -23,7 +23,9 @@ export const WEB_DIST = path.join(REPO_ROOT, 'web/dist');
 
 export interface WebProps {
   readonly stage: string;
-  readonly restApi: apigw.IRestApi;
+  readonly restApi: apigw.RestApiBase;
+  /** The REST API's stage name (a literal, used as the origin path). */
+  readonly restApiStageName: string;
   /** Host name of the WebSocket API (<id>.execute-api.<region>.amazonaws.com). */
   readonly webSocketDomain: string;
   /** Viewer path of the WebSocket endpoint; also the WebSocket stage name. */
@@ -117,7 +119,8 @@ export class Web extends Construct {
       },
     });
 
-    const apiOrigin = new origins.RestApiOrigin(props.restApi);
+    // Literal origin path: the REST stage, so /api/user reaches <api>/<stage>/api/user.
+    const apiOrigin = new origins.RestApiOrigin(props.restApi, { originPath: `/${props.restApiStageName}` });
     const forwardHost = new cloudfront.Function(this, 'ForwardHost', {
       comment: 'Pass the viewer Host to the API as X-Forwarded-Host',
       code: cloudfront.FunctionCode.fromInline(FORWARD_HOST),
@@ -154,8 +157,10 @@ export class Web extends Construct {
       defaultRootObject: 'index.html',
       httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
       priceClass: cloudfront.PriceClass.PRICE_CLASS_100,
-      minimumProtocolVersion: cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021,
-      ...(certificate && props.domainName ? { certificate, domainNames: [props.domainName] } : {}),
+      // TLS 1.2+ for viewers; only settable with a custom certificate (the default one is fixed).
+      ...(certificate && props.domainName
+        ? { certificate, domainNames: [props.domainName], minimumProtocolVersion: cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021 }
+        : {}),
       enableLogging: true,
       logBucket: this.logBucket,
       logFilePrefix: 'cloudfront/',

@@ -1,0 +1,364 @@
+/**
+ * CDK assertion tests of the three stacks. The app is synthesised once and the templates are
+ * shared by every test in this file. Lambda code is a stub asset here (these tests read the
+ * templates only); bundling.test.ts bundles the real handlers.
+ */
+import { Match } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ROUTES, type RouteDef } from '../../../shared/src/routes.js';
+import { TABLE } from '../../../shared/src/table.js';
+import { MAX_RECEIVE_COUNT } from '../../lib/queues.js';
+import { envOf, logicalId, rolePolicyJson, synthApp, type Synthesized } from './helpers.js';
+
+let s: Synthesized;
+beforeAll(() => {
+  s = synthApp({ stubBundling: true });
+}, 120_000);
+
+type Res = { Type: string; Properties: Record<string, any>; DeletionPolicy?: string; UpdateReplacePolicy?: string };
+const resources = (t: { findResources(type: string): Record<string, unknown> }, type: string): [string, Res][] =>
+  Object.entries(t.findResources(type) as Record<string, Res>);
+
+describe('synthesis', () => {
+  it('names stacks after the app and stage', () => {
+    expect([s.data.stackName, s.compute.stackName, s.web.stackName]).toEqual([
+      'CommentGuard-prod-Data',
+      'CommentGuard-prod-App',
+      'CommentGuard-prod-Web',
+    ]);
+  });
+});
+
+describe('data stack', () => {
+  it('creates the table exactly as TABLE declares it', () => {
+    const tables = resources(s.templates.data, 'AWS::DynamoDB::Table');
+    expect(tables).toHaveLength(1);
+    const [, table] = tables[0]!;
+    expect(table.Properties['KeySchema']).toEqual([
+      { AttributeName: TABLE.partitionKey, KeyType: 'HASH' },
+      { AttributeName: TABLE.sortKey, KeyType: 'RANGE' },
+    ]);
+    expect(table.Properties['BillingMode']).toBe('PAY_PER_REQUEST');
+    expect(table.Properties['PointInTimeRecoverySpecification']).toEqual({ PointInTimeRecoveryEnabled: true });
+    expect(table.Properties['SSESpecification']).toEqual({ SSEEnabled: true });
+    expect(table.Properties['TimeToLiveSpecification']).toEqual({ AttributeName: TABLE.ttlAttribute, Enabled: true });
+    expect(table.DeletionPolicy).toBe('Retain');
+    const gsis = table.Properties['GlobalSecondaryIndexes'] as any[];
+    expect(gsis.map((g) => g.IndexName)).toEqual(TABLE.indexes.map((i) => i.name));
+    for (const index of TABLE.indexes) {
+      const g = gsis.find((x) => x.IndexName === index.name);
+      expect(g.KeySchema).toEqual([
+        { AttributeName: index.partitionKey, KeyType: 'HASH' },
+        { AttributeName: index.sortKey, KeyType: 'RANGE' },
+      ]);
+      expect(g.Projection).toEqual({ ProjectionType: 'ALL' });
+    }
+    const attrs = (table.Properties['AttributeDefinitions'] as { AttributeName: string; AttributeType: string }[]).map((a) => a.AttributeName).sort();
+    expect(attrs).toEqual([TABLE.partitionKey, TABLE.sortKey, ...TABLE.indexes.flatMap((i) => [i.partitionKey, i.sortKey])].sort());
+  });
+
+  it('has a rotating, retained KMS key for Meta tokens', () => {
+    s.templates.data.hasResource('AWS::KMS::Key', { Properties: Match.objectLike({ EnableKeyRotation: true }), DeletionPolicy: 'Retain' });
+    s.templates.data.hasResourceProperties('AWS::KMS::Alias', { AliasName: 'alias/commentguard-prod-meta-tokens' });
+  });
+
+  it('has a Cognito pool with email sign-in, the spec password policy and no Cognito mail', () => {
+    s.templates.data.hasResourceProperties('AWS::Cognito::UserPool', {
+      UsernameAttributes: ['email'],
+      AdminCreateUserConfig: { AllowAdminCreateUserOnly: false },
+      Policies: { PasswordPolicy: Match.objectLike({ MinimumLength: 8, RequireUppercase: true, RequireLowercase: true, RequireNumbers: true, RequireSymbols: false }) },
+      AutoVerifiedAttributes: [],
+    });
+    s.templates.data.hasResourceProperties('AWS::Cognito::UserPoolClient', {
+      GenerateSecret: false,
+      ExplicitAuthFlows: Match.arrayEquals(['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH']),
+    });
+  });
+
+  it('has the four third-party secrets, retained', () => {
+    const names = resources(s.templates.data, 'AWS::SecretsManager::Secret').map(([, r]) => r.Properties['Name']).sort();
+    expect(names).toEqual(['commentguard/prod/meta', 'commentguard/prod/openai', 'commentguard/prod/stripe', 'commentguard/prod/stripe-webhook']);
+  });
+});
+
+/** Full path of every REST method, from the Resource tree. */
+function restMethods(): { method: string; path: string; props: Record<string, any> }[] {
+  const t = s.templates.app;
+  const res = Object.fromEntries(resources(t, 'AWS::ApiGateway::Resource'));
+  const pathOf = (ref: any): string => {
+    if (ref && typeof ref === 'object' && 'Fn::GetAtt' in ref) return ''; // the root resource
+    const r = res[ref.Ref];
+    if (!r) throw new Error(`unknown resource ${JSON.stringify(ref)}`);
+    return `${pathOf(r.Properties['ParentId'])}/${r.Properties['PathPart']}`;
+  };
+  return resources(t, 'AWS::ApiGateway::Method')
+    .filter(([, m]) => m.Properties['HttpMethod'] !== 'OPTIONS')
+    .map(([, m]) => ({ method: m.Properties['HttpMethod'], path: pathOf(m.Properties['ResourceId']), props: m.Properties }));
+}
+
+describe('REST API built from ROUTES', () => {
+  const routes = Object.values(ROUTES) as RouteDef[];
+
+  it('has a method for every ROUTES entry and nothing else (the OpenAPI check)', () => {
+    const deployed = restMethods().map((m) => `${m.method} ${m.path}`).sort();
+    expect(deployed).toEqual(routes.map((r) => `${r.method} ${r.path}`).sort());
+  });
+
+  it('puts the cookie authorizer on user routes and none on public ones', () => {
+    const authorizerId = logicalId(s.compute.restApi.authorizer);
+    const methods = restMethods();
+    for (const r of routes) {
+      const m = methods.find((x) => x.method === r.method && x.path === r.path)!;
+      if (r.auth === 'user') {
+        expect(m.props['AuthorizationType'], `${r.method} ${r.path}`).toBe('CUSTOM');
+        expect(m.props['AuthorizerId'], `${r.method} ${r.path}`).toEqual({ Ref: authorizerId });
+      } else {
+        expect(m.props['AuthorizationType'], `${r.method} ${r.path}`).toBe('NONE');
+        expect(m.props['AuthorizerId']).toBeUndefined();
+      }
+    }
+  });
+
+  it('sends each route to the Lambda of its group with a proxy integration', () => {
+    const fnId = { api: logicalId(s.compute.functions.api.fn), webhooks: logicalId(s.compute.functions.webhooks.fn) };
+    for (const m of restMethods()) {
+      const route = routes.find((r) => r.method === m.method && r.path === m.path)!;
+      expect(m.props['Integration'].Type).toBe('AWS_PROXY');
+      const uri = JSON.stringify(m.props['Integration'].Uri);
+      expect(uri, `${m.method} ${m.path}`).toContain(fnId[route.group]);
+      expect(uri).not.toContain(fnId[route.group === 'api' ? 'webhooks' : 'api']);
+    }
+  });
+
+  it('has a REQUEST authorizer on the Cookie header with no result caching', () => {
+    s.templates.app.hasResourceProperties('AWS::ApiGateway::Authorizer', {
+      Type: 'REQUEST',
+      IdentitySource: 'method.request.header.Cookie',
+      AuthorizerResultTtlInSeconds: 0,
+      AuthorizerUri: Match.anyValue(),
+    });
+  });
+
+  it('throttles and access-logs the stage', () => {
+    s.templates.app.hasResourceProperties('AWS::ApiGateway::Stage', {
+      StageName: 'prod',
+      AccessLogSetting: Match.objectLike({ DestinationArn: Match.anyValue() }),
+      MethodSettings: Match.arrayWith([Match.objectLike({ ThrottlingRateLimit: 50, ThrottlingBurstLimit: 100 })]),
+    });
+  });
+
+  it('answers 401 and 403 from the gateway with a JSON message', () => {
+    for (const [type, code] of [['UNAUTHORIZED', '401'], ['ACCESS_DENIED', '403']] as const) {
+      s.templates.app.hasResourceProperties('AWS::ApiGateway::GatewayResponse', {
+        ResponseType: type,
+        StatusCode: code,
+        ResponseTemplates: { 'application/json': '{"message":"Unauthorized"}' },
+      });
+    }
+  });
+});
+
+describe('WebSocket API', () => {
+  it('has $connect (cookie authorizer), $disconnect and $default', () => {
+    const routes = resources(s.templates.app, 'AWS::ApiGatewayV2::Route').map(([, r]) => r.Properties);
+    expect(routes.map((r) => r['RouteKey']).sort()).toEqual(['$connect', '$default', '$disconnect']);
+    expect(routes.find((r) => r['RouteKey'] === '$connect')!['AuthorizationType']).toBe('CUSTOM');
+    for (const key of ['$default', '$disconnect']) {
+      expect(routes.find((r) => r['RouteKey'] === key)!['AuthorizationType'] ?? 'NONE').toBe('NONE');
+    }
+    s.templates.app.hasResourceProperties('AWS::ApiGatewayV2::Authorizer', {
+      AuthorizerType: 'REQUEST',
+      IdentitySource: ['route.request.header.Cookie'],
+    });
+    s.templates.app.hasResourceProperties('AWS::ApiGatewayV2::Stage', { StageName: 'ws', AutoDeploy: true, AccessLogSettings: Match.anyValue() });
+  });
+
+  it('lets exactly api, analyser, automation and meta-events post to connections, with WS_ENDPOINT', () => {
+    const f = s.compute.functions;
+    for (const [name, fn] of Object.entries(f)) {
+      const allowed = ['api', 'analyser', 'automation', 'metaEvents'].includes(name);
+      expect(rolePolicyJson(s.templates.app, fn).includes('execute-api:ManageConnections'), name).toBe(allowed);
+      expect('WS_ENDPOINT' in envOf(s.templates.app, fn), name).toBe(allowed);
+    }
+  });
+});
+
+describe('queues', () => {
+  it('have a DLQ after 5 receives, SSE and TLS-only policies', () => {
+    expect(MAX_RECEIVE_COUNT).toBe(5);
+    for (const q of [s.compute.analysisQueue, s.compute.metaEventsQueue]) {
+      s.templates.app.hasResourceProperties('AWS::SQS::Queue', {
+        RedrivePolicy: { deadLetterTargetArn: { 'Fn::GetAtt': [logicalId(q.dlq), 'Arn'] }, maxReceiveCount: 5 },
+        SqsManagedSseEnabled: true,
+      });
+    }
+    const tlsOnly = resources(s.templates.app, 'AWS::SQS::QueuePolicy').filter(([, p]) =>
+      JSON.stringify(p.Properties['PolicyDocument']).includes('"aws:SecureTransport":"false"'),
+    );
+    expect(tlsOnly).toHaveLength(4);
+  });
+
+  it('alarm as soon as a DLQ holds a message', () => {
+    for (const q of [s.compute.analysisQueue, s.compute.metaEventsQueue]) {
+      s.templates.app.hasResourceProperties('AWS::CloudWatch::Alarm', {
+        MetricName: 'ApproximateNumberOfMessagesVisible',
+        Namespace: 'AWS/SQS',
+        Threshold: 0,
+        ComparisonOperator: 'GreaterThanThreshold',
+        Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [logicalId(q.dlq), 'QueueName'] } }],
+      });
+    }
+  });
+
+  it('feed the analyser and meta-events functions in batches with partial batch failures', () => {
+    for (const [q, f] of [
+      [s.compute.analysisQueue, s.compute.functions.analyser],
+      [s.compute.metaEventsQueue, s.compute.functions.metaEvents],
+    ] as const) {
+      s.templates.app.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+        EventSourceArn: { 'Fn::GetAtt': [logicalId(q.queue), 'Arn'] },
+        FunctionName: { Ref: logicalId(f.fn) },
+        BatchSize: 10,
+        MaximumBatchingWindowInSeconds: 1,
+        FunctionResponseTypes: ['ReportBatchItemFailures'],
+      });
+    }
+  });
+
+  it('caps the analyser with reserved concurrency', () => {
+    const fns = resources(s.templates.app, 'AWS::Lambda::Function');
+    const analyser = fns.find(([id]) => id === logicalId(s.compute.functions.analyser.fn))![1];
+    expect(analyser.Properties['ReservedConcurrentExecutions']).toBe(10);
+  });
+});
+
+describe('functions', () => {
+  it('all run nodejs22.x on arm64 with tracing, JSON logs and source maps', () => {
+    const fns = resources(s.templates.app, 'AWS::Lambda::Function');
+    expect(fns).toHaveLength(7);
+    for (const [id, f] of fns) {
+      expect(f.Properties['Runtime'], id).toBe('nodejs22.x');
+      expect(f.Properties['Architectures'], id).toEqual(['arm64']);
+      expect(f.Properties['TracingConfig'], id).toEqual({ Mode: 'Active' });
+      expect(f.Properties['LoggingConfig'], id).toMatchObject({ LogFormat: 'JSON' });
+      expect(f.Properties['Environment'].Variables, id).toMatchObject({ STAGE: 'prod', NODE_OPTIONS: '--enable-source-maps' });
+    }
+  });
+
+  it('get configuration only through their bindings', () => {
+    const f = s.compute.functions;
+    const env = (name: keyof typeof f) => Object.keys(envOf(s.templates.app, f[name]));
+    expect(env('api')).toEqual(expect.arrayContaining(['TABLE_NAME', 'USER_POOL_ID', 'USER_POOL_CLIENT_ID', 'ANALYSIS_QUEUE_URL', 'TOKEN_KEY_ID', 'META_SECRET_ARN', 'STRIPE_SECRET_ARN', 'WS_ENDPOINT']));
+    expect(env('webhooks')).toEqual(expect.arrayContaining(['TABLE_NAME', 'META_EVENTS_QUEUE_URL', 'META_SECRET_ARN', 'STRIPE_WEBHOOK_SECRET_ARN']));
+    expect(env('authorizer')).toEqual(expect.arrayContaining(['USER_POOL_ID', 'USER_POOL_CLIENT_ID']));
+    expect(env('authorizer')).not.toContain('TABLE_NAME');
+    expect(env('analyser')).toEqual(expect.arrayContaining(['TABLE_NAME', 'OPENAI_SECRET_ARN', 'WS_ENDPOINT']));
+  });
+});
+
+describe('least privilege', () => {
+  const secretRef = (name: 'meta' | 'stripe' | 'stripeWebhook' | 'openai'): string => logicalId(s.data.secrets[name]);
+  const policy = (name: keyof Synthesized['compute']['functions']): string => rolePolicyJson(s.templates.app, s.compute.functions[name]);
+
+  it('gives each secret only to the functions that use it', () => {
+    const readers: Record<'meta' | 'stripe' | 'stripeWebhook' | 'openai', string[]> = {
+      meta: ['api', 'webhooks', 'automation', 'metaEvents'],
+      stripe: ['api'],
+      stripeWebhook: ['webhooks'],
+      openai: ['analyser'],
+    };
+    for (const [secret, allowed] of Object.entries(readers) as [keyof typeof readers, string[]][]) {
+      for (const fn of Object.keys(s.compute.functions) as (keyof Synthesized['compute']['functions'])[]) {
+        expect(policy(fn).includes(secretRef(secret)), `${fn} reads ${secret}`).toBe(allowed.includes(fn));
+      }
+    }
+  });
+
+  it('keeps the webhooks function away from the OpenAI key and the Stripe API key', () => {
+    expect(policy('webhooks')).not.toContain(secretRef('openai'));
+    expect(policy('webhooks')).not.toContain(secretRef('stripe') + '"');
+  });
+
+  it('grants no Scan except to the automation jobs, and no table access to the authorizer', () => {
+    for (const fn of Object.keys(s.compute.functions) as (keyof Synthesized['compute']['functions'])[]) {
+      expect(policy(fn).includes('dynamodb:Scan'), fn).toBe(fn === 'automation');
+    }
+    expect(policy('authorizer')).not.toContain('dynamodb:');
+  });
+
+  it('limits Cognito admin calls to the api and token decryption to the functions that call Meta', () => {
+    for (const fn of Object.keys(s.compute.functions) as (keyof Synthesized['compute']['functions'])[]) {
+      expect(policy(fn).includes('cognito-idp:'), fn).toBe(fn === 'api');
+      expect(policy(fn).includes('kms:Decrypt'), fn).toBe(['api', 'automation', 'metaEvents'].includes(fn));
+      expect(policy(fn).includes('kms:Encrypt'), fn).toBe(fn === 'api');
+      expect(policy(fn), fn).not.toMatch(/"Action":"[a-z0-9-]+:\*"/);
+    }
+  });
+});
+
+describe('automation schedules', () => {
+  it('invoke the automation function every 5 minutes and daily', () => {
+    const schedules = resources(s.templates.app, 'AWS::Scheduler::Schedule').map(([, r]) => r.Properties);
+    expect(schedules.map((p) => p['ScheduleExpression']).sort()).toEqual(['rate(1 day)', 'rate(5 minutes)']);
+    for (const p of schedules) {
+      expect(p['Target'].Arn).toEqual({ 'Fn::GetAtt': [logicalId(s.compute.functions.automation.fn), 'Arn'] });
+      expect(JSON.parse(p['Target'].Input as string)).toHaveProperty('task');
+    }
+  });
+});
+
+describe('web stack', () => {
+  const ALL_VIEWER_EXCEPT_HOST = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
+  const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
+  const dist = (): Record<string, any> => resources(s.templates.web, 'AWS::CloudFront::Distribution')[0]![1].Properties['DistributionConfig'];
+
+  it('routes /api/*, /webhooks/* and /ws to the APIs, uncached, with all viewer headers but Host', () => {
+    const behaviors = dist()['CacheBehaviors'] as any[];
+    expect(behaviors.map((b) => b.PathPattern).sort()).toEqual(['/api/*', '/webhooks/*', '/ws']);
+    for (const b of behaviors) {
+      expect(b.CachePolicyId, b.PathPattern).toBe(CACHING_DISABLED);
+      expect(b.OriginRequestPolicyId, b.PathPattern).toBe(ALL_VIEWER_EXCEPT_HOST);
+      expect(b.ViewerProtocolPolicy, b.PathPattern).toBe('https-only');
+      expect(b.AllowedMethods, b.PathPattern).toHaveLength(7);
+    }
+    const origins = dist()['Origins'] as any[];
+    const byId = (id: string) => origins.find((o) => o.Id === id);
+    const api = byId(behaviors.find((b) => b.PathPattern === '/api/*').TargetOriginId);
+    expect(api.OriginPath).toBe('/prod');
+    const ws = byId(behaviors.find((b) => b.PathPattern === '/ws').TargetOriginId);
+    expect(ws.CustomOriginConfig.OriginProtocolPolicy).toBe('https-only');
+  });
+
+  it('serves the SPA from a private bucket through OAC with a rewrite function instead of error pages', () => {
+    const d = dist();
+    expect(d['CustomErrorResponses']).toBeUndefined();
+    expect(d['DefaultCacheBehavior'].ViewerProtocolPolicy).toBe('redirect-to-https');
+    expect(d['DefaultCacheBehavior'].FunctionAssociations).toHaveLength(1);
+    expect(d['DefaultCacheBehavior'].ResponseHeadersPolicyId).toBeDefined();
+    expect(d['Origins'].some((o: any) => o.OriginAccessControlId)).toBe(true);
+    s.templates.web.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
+    s.templates.web.hasResourceProperties('AWS::S3::Bucket', {
+      PublicAccessBlockConfiguration: { BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true },
+      LoggingConfiguration: Match.objectLike({ LogFilePrefix: 's3/site/' }),
+    });
+    s.templates.web.hasResourceProperties('AWS::CloudFront::ResponseHeadersPolicy', {
+      ResponseHeadersPolicyConfig: { SecurityHeadersConfig: Match.objectLike({ StrictTransportSecurity: Match.objectLike({ AccessControlMaxAgeSec: 31536000 }) }) },
+    });
+  });
+
+  it('rewrites client-side routes to /index.html and leaves assets alone', () => {
+    const fns = resources(s.templates.web, 'AWS::CloudFront::Function').map(([, f]) => f.Properties);
+    const spa = fns.find((f) => String(f['FunctionCode']).includes('/index.html'))!;
+    const run = new Function(`${spa['FunctionCode']}; return handler;`)() as (e: unknown) => { uri: string };
+    const uriFor = (uri: string) => run({ request: { uri, headers: {} } }).uri;
+    expect(uriFor('/dashboard')).toBe('/index.html');
+    expect(uriFor('/settings/')).toBe('/index.html');
+    expect(uriFor('/')).toBe('/index.html');
+    expect(uriFor('/assets/index-abc.js')).toBe('/assets/index-abc.js');
+    expect(uriFor('/favicon.ico')).toBe('/favicon.ico');
+  });
+
+  it('outputs the site URL', () => {
+    s.templates.web.hasOutput('SiteUrl', { Value: Match.anyValue() });
+  });
+});
