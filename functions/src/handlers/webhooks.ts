@@ -1,2 +1,9 @@
-/** Placeholder: replaced by the real handler. */
-export const handler = async (): Promise<unknown> => ({ statusCode: 501, body: "" });
+/** Lambda: the provider webhooks (/webhooks/*), each route verifying its own signature over the raw body. */
+import { cognitoIdentity } from '../auth/cognito.js';
+import { stripeBilling } from '../billing/stripe.js';
+import { createApiHandler } from '../http/router.js';
+import { stripeWebhookRoutes } from '../routes/stripe-webhook.js';
+
+export const handler = createApiHandler({
+  ...stripeWebhookRoutes({ billing: stripeBilling }),
+}, cognitoIdentity);

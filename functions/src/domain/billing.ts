@@ -1,0 +1,128 @@
+/**
+ * Billing use cases (issue 6, design D8): subscribe, upgrade, cancel at period end, and the public
+ * billing config. With a BillingPort they go through Stripe; with null (no keys) plans change directly.
+ */
+import { PLANS, PLAN_IDS, planById, type PlanId, type User } from '@cg/shared';
+import type { BillingPort, BillingSubscription } from '../billing/port.js';
+import { BadRequest } from '../http/errors.js';
+import * as billingStore from '../store/billing.js';
+import * as users from '../store/users.js';
+import { requireUser } from './accounts.js';
+import { QUOTA_NOTICE } from './limits.js';
+
+export const PAYMENT_FAILED_NOTICE = 'Your last payment failed. Update your card to keep your plan.';
+export const NOT_CONFIGURED = 'Payments are not configured on this server. Choose your plan without a payment step.';
+
+const LIVE = ['active', 'trialing', 'past_due', 'unpaid', 'paused'];
+const rank = (plan: PlanId) => PLAN_IDS.indexOf(plan);
+const iso = (unix: number | null) => (unix == null ? null : new Date(unix * 1000).toISOString());
+
+/** Last instant of the current UTC month (the period end when there is no provider). */
+export function endOfMonth(now: Date): string {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1) - 1).toISOString();
+}
+
+export function billingConfig(port: BillingPort | null): { publishableKey: string | null } {
+  return { publishableKey: port?.publishableKey ?? null };
+}
+
+/** The user's profile fields that mirror a provider subscription. */
+export function fieldsFromSubscription(sub: BillingSubscription, user: User): Partial<User> {
+  const s = sub.status;
+  const status: User['subscriptionStatus'] = s === 'active' || s === 'trialing' ? 'active'
+    : s === 'incomplete' ? 'incomplete'
+    : s === 'canceled' ? 'canceled'
+    : s === 'incomplete_expired' ? (user.subscriptionStatus === 'incomplete' ? 'none' : user.subscriptionStatus)
+    : 'past_due';
+  const fields: Partial<User> = { subscriptionStatus: status };
+  if (LIVE.includes(s)) {
+    if (sub.plan) fields.subscriptionPlan = sub.plan;
+    fields.currentPeriodEnd = iso(sub.currentPeriodEnd);
+    fields.cancelAt = iso(sub.cancelAt ?? (sub.cancelAtPeriodEnd ? sub.currentPeriodEnd : null));
+  } else if (s === 'canceled') {
+    fields.subscriptionPlan = 'starter';
+    fields.cancelAt = null;
+    fields.currentPeriodEnd = null;
+  }
+  // A plan with a higher quota lifts the quota pause.
+  if (fields.subscriptionPlan && rank(fields.subscriptionPlan) > rank(user.subscriptionPlan) && user.notice === QUOTA_NOTICE) fields.notice = null;
+  return fields;
+}
+
+export async function applySubscription(userId: string, sub: BillingSubscription): Promise<User> {
+  const user = await requireUser(userId);
+  await users.setUserFields(userId, fieldsFromSubscription(sub, user));
+  return requireUser(userId);
+}
+
+/** Finds or creates the user's Stripe customer (one per user). */
+async function ensureCustomer(port: BillingPort, user: User): Promise<string> {
+  const account = await billingStore.getBillingAccount(user.id);
+  if (account?.customerId) return account.customerId;
+  const customerId = await port.ensureCustomer({ userId: user.id, email: user.email });
+  await billingStore.saveCustomer(user.id, customerId);
+  return customerId;
+}
+
+/** POST /api/create-subscription: an incomplete subscription and the client secret to pay it. */
+export async function createSubscription(port: BillingPort | null, userId: string, priceId: string, now = new Date()): Promise<{ clientSecret: string }> {
+  const plan = PLANS.find((p) => p.priceId === priceId);
+  if (!plan) throw new BadRequest(`Unknown price id "${priceId}". Allowed: ${PLANS.map((p) => p.priceId).join(', ')}.`, [{ field: 'priceId', message: 'Unknown price id' }]);
+  if (!port) throw new BadRequest(NOT_CONFIGURED);
+  const user = await requireUser(userId);
+  const customerId = await ensureCustomer(port, user);
+  const account = await billingStore.getBillingAccount(userId);
+  if (account?.subscriptionId) {
+    const current = await port.retrieveSubscription(account.subscriptionId);
+    if (current && LIVE.includes(current.status)) throw new BadRequest('You already have a subscription. Change your plan from Settings.');
+    // A payment still awaited for the same plan: hand back the same client secret.
+    if (current?.status === 'incomplete' && current.plan === plan.id && current.clientSecret) return { clientSecret: current.clientSecret };
+  }
+  // Double clicks within ten minutes reuse one subscription.
+  const idempotencyKey = `sub-${userId}-${plan.id}-${Math.floor(now.getTime() / 600_000)}`;
+  const { subscriptionId, clientSecret } = await port.createSubscription({ customerId, userId, plan: plan.id, idempotencyKey });
+  await billingStore.saveSubscriptionId(userId, subscriptionId);
+  return { clientSecret };
+}
+
+function assertUpgrade(user: User, target: PlanId): void {
+  const live = user.subscriptionStatus !== 'none' && user.subscriptionStatus !== 'canceled';
+  if (!live) return;
+  const current = planById(user.subscriptionPlan);
+  if (target === current.id) throw new BadRequest(`You are already on the ${current.name} plan.`);
+  if (rank(target) < rank(current.id)) throw new BadRequest(`Downgrades are not available. Your ${current.name} plan can only move to a higher plan.`);
+}
+
+/** PUT /api/subscription: upgrade only (prorated); without keys the plan changes directly. */
+export async function changePlan(port: BillingPort | null, userId: string, target: PlanId, now = new Date()): Promise<User> {
+  const user = await requireUser(userId);
+  if (!port) {
+    assertUpgrade(user, target);
+    const fields: Partial<User> = { subscriptionPlan: target, subscriptionStatus: 'active', cancelAt: null, currentPeriodEnd: endOfMonth(now) };
+    if (user.notice === QUOTA_NOTICE && rank(target) > rank(user.subscriptionPlan)) fields.notice = null;
+    await users.setUserFields(userId, fields);
+    return requireUser(userId);
+  }
+  const account = await billingStore.getBillingAccount(userId);
+  const sub = account?.subscriptionId ? await port.retrieveSubscription(account.subscriptionId) : null;
+  if (!sub || !LIVE.includes(sub.status)) throw new BadRequest('You have no active subscription. Choose a plan on the Subscribe page to start one.');
+  const synced = { ...user, ...fieldsFromSubscription(sub, user) };
+  if (synced.subscriptionStatus === 'none' || synced.subscriptionStatus === 'canceled') throw new BadRequest('You have no active subscription. Choose a plan on the Subscribe page to start one.');
+  assertUpgrade(synced, target);
+  const updated = await port.upgrade(sub.id, target, `upgrade-${sub.id}-${target}`);
+  return applySubscription(userId, updated);
+}
+
+/** DELETE /api/subscription: cancel at period end (no refunds; access until then). */
+export async function cancel(port: BillingPort | null, userId: string, now = new Date()): Promise<User> {
+  const user = await requireUser(userId);
+  if (!port) {
+    if (!user.cancelAt) await users.setUserFields(userId, { cancelAt: user.currentPeriodEnd ?? endOfMonth(now) });
+    return requireUser(userId);
+  }
+  const account = await billingStore.getBillingAccount(userId);
+  const sub = account?.subscriptionId ? await port.retrieveSubscription(account.subscriptionId) : null;
+  if (!sub || !LIVE.includes(sub.status)) throw new BadRequest('You have no active subscription to cancel.');
+  if (sub.cancelAtPeriodEnd) return applySubscription(userId, sub);
+  return applySubscription(userId, await port.cancelAtPeriodEnd(sub.id));
+}
