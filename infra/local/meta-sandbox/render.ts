@@ -77,7 +77,7 @@ export function renderAd(ad: Ad, world: World): Record<string, unknown> {
     creative: {
       id: ad.creativeId,
       ...(ad.storyId ? { effective_object_story_id: ad.storyId, object_story_id: ad.storyId } : {}),
-      ...(ad.igMediaId ? { effective_instagram_media_id: ad.igMediaId } : {}),
+      ...(ad.igMediaId ? { effective_instagram_media_id: ad.igMediaId, instagram_user_id: igMedia?.igUserId } : {}),
       ...(ad.igSourceMediaId ? { source_instagram_media_id: ad.igSourceMediaId } : {}),
       ...(igMedia ? { instagram_permalink_url: `https://www.instagram.com/p/${Buffer.from(igMedia.id).toString('base64url').slice(0, 11)}/` } : {}),
     },

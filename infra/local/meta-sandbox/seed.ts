@@ -12,7 +12,7 @@ const DAY = 86_400_000;
 export const DEFAULT_BASE_TIME = Date.parse('2026-11-01T00:00:00Z');
 
 /** Per page: top-level comment counts of the published posts, the visitor post and the dark posts. */
-const FB_POST_COMMENTS = [12, 10, 8, 7, 6];
+const FB_POST_COMMENTS = [13, 11, 9, 8, 7];
 const FB_VISITOR_COMMENTS = 4;
 const FB_DARK_COMMENTS = [10, 5];
 const IG_MEDIA_COMMENTS = [9, 7, 6, 5, 4];

@@ -1,0 +1,36 @@
+/** Normalised platform types shared by the Meta adapter modules. */
+export type PlatformName = 'facebook' | 'instagram';
+
+/** A comment as the app stores it, whatever platform or source it came from. */
+export interface PlatformComment {
+  platform: PlatformName;
+  externalId: string;
+  /** Facebook page id or Instagram business account id. */
+  accountExternalId: string;
+  /** Facebook post id (`{page}_{post}`, dark posts included) or Instagram media id. */
+  postId: string;
+  adId?: string;
+  /** Parent comment id for replies; undefined for top-level comments. */
+  parentId?: string;
+  authorId: string;
+  authorName: string;
+  authorAvatar?: string;
+  content: string;
+  /** ISO 8601. */
+  timestamp: string;
+  isHidden: boolean;
+  /** Written by the page / IG account itself (not to be moderated). */
+  fromPage: boolean;
+}
+
+export interface MetaPage { id: string; name: string; accessToken: string; tasks: string[]; category?: string }
+export interface InstagramAccount { id: string; username?: string }
+export interface TokenGrant { accessToken: string; tokenType: string; expiresIn?: number }
+
+/** Graph's "2026-10-05T12:34:56+0000" (or unix seconds) → ISO 8601. */
+export function toIso(value: string | number | undefined): string {
+  if (value === undefined) return new Date(0).toISOString();
+  if (typeof value === 'number') return new Date(value * 1000).toISOString();
+  const d = new Date(value.replace(/([+-]\d{2})(\d{2})$/, '$1:$2'));
+  return Number.isNaN(d.getTime()) ? new Date(0).toISOString() : d.toISOString();
+}
