@@ -145,54 +145,56 @@ export default function SubscribePage() {
     const { plan } = step;
     return (
       <MarketingLayout>
-        <section className="mk-section">
-          <div className="mk-container mk-pay">
-            <h1 ref={headingRef} tabIndex={-1} style={{ fontSize: 'clamp(1.75rem, 3.5vw, 2.4rem)' }}>Complete Your Subscription</h1>
-            <div className="mk-pay__summary">
-              <span><strong>{plan.name}</strong> plan</span>
-              <span><strong>{formatPrice(plan.price)}</strong>/month</span>
+        <section className="mk-section mk-pay-section">
+          <div className="mk-container">
+            <div className="mk-pay">
+              <h1 ref={headingRef} tabIndex={-1}>Complete Your Subscription</h1>
+              <div className="mk-pay__summary">
+                <span><strong>{plan.name}</strong> plan</span>
+                <span><strong>{formatPrice(plan.price)}</strong>/month</span>
+              </div>
+              {noticeEl}
+              {step.kind === 'direct' && (
+                <>
+                  <Notice notice={{ kind: 'warning', title: 'No payment step', message: PAYMENTS_NOT_CONFIGURED }} />
+                  <div className="mk-pay__actions">
+                    <button type="button" className="mk-btn mk-btn--primary mk-btn--lg" onClick={() => applyPlan(plan)} disabled={applying}>
+                      {applying ? 'Processing...' : `Switch to ${plan.name}`}
+                    </button>
+                    <button type="button" className="mk-btn mk-btn--secondary mk-btn--lg" onClick={backToPlans} disabled={applying}>Choose a different plan</button>
+                  </div>
+                </>
+              )}
+              {step.kind === 'upgrade' && (
+                <>
+                  <p>Your upgrade takes effect immediately. The price difference for the rest of this billing period is charged to the card on file.</p>
+                  <div className="mk-pay__actions">
+                    <button type="button" className="mk-btn mk-btn--primary mk-btn--lg" onClick={() => applyPlan(plan)} disabled={applying}>
+                      {applying ? 'Processing...' : `Upgrade to ${plan.name}`}
+                    </button>
+                    <button type="button" className="mk-btn mk-btn--secondary mk-btn--lg" onClick={backToPlans} disabled={applying}>Choose a different plan</button>
+                  </div>
+                </>
+              )}
+              {step.kind === 'payment' && (
+                <Suspense fallback={<p role="status">Loading payment form...</p>}>
+                  <PaymentForm
+                    publishableKey={step.publishableKey}
+                    clientSecret={step.clientSecret}
+                    planName={plan.name}
+                    onSuccess={() => succeed(plan)}
+                    onError={(message) => setNotice({ kind: 'error', title: TEXT.paymentFailedTitle, message })}
+                    onLoadError={() => setNotice({ kind: 'error', title: 'Payment form unavailable', message: 'The payment form could not be loaded. Check your connection and try again.' })}
+                    onCancel={backToPlans}
+                  />
+                </Suspense>
+              )}
+              {step.kind === 'done' && (
+                <p>
+                  <Link to="/dashboard">Go to your dashboard now</Link>
+                </p>
+              )}
             </div>
-            {noticeEl}
-            {step.kind === 'direct' && (
-              <>
-                <Notice notice={{ kind: 'warning', title: 'No payment step', message: PAYMENTS_NOT_CONFIGURED }} />
-                <div className="mk-pay__actions">
-                  <button type="button" className="mk-btn mk-btn--primary mk-btn--lg" onClick={() => applyPlan(plan)} disabled={applying}>
-                    {applying ? 'Processing...' : `Switch to ${plan.name}`}
-                  </button>
-                  <button type="button" className="mk-btn mk-btn--secondary mk-btn--lg" onClick={backToPlans} disabled={applying}>Choose a different plan</button>
-                </div>
-              </>
-            )}
-            {step.kind === 'upgrade' && (
-              <>
-                <p>Your upgrade takes effect immediately. The price difference for the rest of this billing period is charged to the card on file.</p>
-                <div className="mk-pay__actions">
-                  <button type="button" className="mk-btn mk-btn--primary mk-btn--lg" onClick={() => applyPlan(plan)} disabled={applying}>
-                    {applying ? 'Processing...' : `Upgrade to ${plan.name}`}
-                  </button>
-                  <button type="button" className="mk-btn mk-btn--secondary mk-btn--lg" onClick={backToPlans} disabled={applying}>Choose a different plan</button>
-                </div>
-              </>
-            )}
-            {step.kind === 'payment' && (
-              <Suspense fallback={<p role="status">Loading payment form...</p>}>
-                <PaymentForm
-                  publishableKey={step.publishableKey}
-                  clientSecret={step.clientSecret}
-                  planName={plan.name}
-                  onSuccess={() => succeed(plan)}
-                  onError={(message) => setNotice({ kind: 'error', title: TEXT.paymentFailedTitle, message })}
-                  onLoadError={() => setNotice({ kind: 'error', title: 'Payment form unavailable', message: 'The payment form could not be loaded. Check your connection and try again.' })}
-                  onCancel={backToPlans}
-                />
-              </Suspense>
-            )}
-            {step.kind === 'done' && (
-              <p>
-                <Link to="/dashboard">Go to your dashboard now</Link>
-              </p>
-            )}
           </div>
         </section>
       </MarketingLayout>
