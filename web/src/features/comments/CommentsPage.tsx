@@ -15,6 +15,11 @@ const cap = (s: string) => s[0]!.toUpperCase() + s.slice(1);
 function useDebounced<T>(value: T, ms: number): T {
   const [v, setV] = useState(value);
   useEffect(() => {
+    // Clearing applies at once; typing settles first.
+    if (value === '' || value === undefined) {
+      setV(value);
+      return;
+    }
     const t = setTimeout(() => setV(value), ms);
     return () => clearTimeout(t);
   }, [value, ms]);
@@ -37,8 +42,15 @@ function AppReply({ c }: { c: Comment }) {
 
 export default function CommentsPage() {
   const [filters, setFilters] = useState(EMPTY);
-  const [page, setPage] = useState(1);
-  const search = useDebounced(filters.search.trim(), 300);
+  const typed = filters.search.trim();
+  const debounced = useDebounced(typed, 300);
+  const search = typed === '' ? '' : debounced;
+  // The page belongs to one combination of filters: any change of filter starts again at page 1.
+  const filterKey = JSON.stringify([search, filters.status, filters.sentiment, filters.platform]);
+  const [paging, setPaging] = useState({ key: filterKey, page: 1 });
+  const page = paging.key === filterKey ? paging.page : 1;
+  const setPage = (next: number | ((p: number) => number)) =>
+    setPaging({ key: filterKey, page: typeof next === 'function' ? next(page) : next });
   const query = {
     ...(filters.status !== 'all' ? { status: filters.status } : {}),
     ...(filters.sentiment !== 'all' ? { sentiment: filters.sentiment } : {}),
@@ -51,8 +63,6 @@ export default function CommentsPage() {
   const rows = q.data?.comments ?? [];
   const total = q.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / ALL_COMMENTS_PAGE_SIZE));
-
-  useEffect(() => setPage(1), [search, filters.status, filters.sentiment, filters.platform]);
 
   const set = (k: keyof typeof EMPTY) => (e: { target: { value: string } }) => setFilters((f) => ({ ...f, [k]: e.target.value }));
 
@@ -82,7 +92,7 @@ export default function CommentsPage() {
             <option value="facebook">Facebook</option>
             <option value="instagram">Instagram</option>
           </SelectField>
-          <Button onClick={() => { setFilters(EMPTY); setPage(1); }}>Clear Filters</Button>
+          <Button onClick={() => setFilters(EMPTY)}>Clear Filters</Button>
         </Grid>
       </Card>
 
