@@ -12,7 +12,7 @@ import { scores } from './metrics.js';
 import { EVAL_DIR, MODEL_PATH, TRAIN_DIR } from './paths.js';
 import {
   crossValidateSpam, featurizeRows, holdout, idsDigest, OFFENSIVE_CLASSES, probabilityOf, SPAM_CLASSES, SPAM_FOLDS, trainHead,
-  tuneOffensiveThresholds,
+  tuneBiasOffsets, tuneOffensiveThresholds,
 } from './trainer.js';
 
 const started = Date.now();
@@ -39,8 +39,11 @@ log(`offensive thresholds tweets=${tuned.tweets.toFixed(3)} davidson=${tuned.dav
 const offensiveTweets = trainHead(featurizeRows(tweets), OFFENSIVE_CLASSES);
 const offensiveDavidson = trainHead(featurizeRows(davidson), OFFENSIVE_CLASSES);
 log('offensive heads trained on all training rows');
+const [sTrain, sHeld] = holdout(sentiment, 5);
+const offsets = tuneBiasOffsets(trainHead(featurizeRows(sTrain), [...SENTIMENT_CLASSES]), featurizeRows(sHeld));
 const sentimentHead = trainHead(featurizeRows(sentiment), [...SENTIMENT_CLASSES]);
-log('sentiment head trained');
+offsets.forEach((o, k) => { sentimentHead.bias[k] = sentimentHead.bias[k]! + o; });
+log(`sentiment head trained; class-bias offsets tuned on 1/5 held-out training rows: ${offsets.join(', ')}`);
 
 const spamThreshold = 0.5;
 const cv = scores(crossValidateSpam(spam, spamThreshold));
