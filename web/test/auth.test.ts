@@ -135,6 +135,31 @@ describe('sign-in and registration', () => {
     await context.close();
   });
 
+  test('signed out, / shows the public landing page (not the dashboard)', async () => {
+    const api = signedOut(new MockApi());
+    const { page, context } = await newSession(browser, api);
+    await page.goto(`${origin}/`);
+    await page.locator('a[href="/register"]').first().waitFor();
+    expect(await page.getByText('Comments Queue').count()).toBe(0);
+    expect(page.url()).toBe(`${origin}/`);
+    await context.close();
+  });
+
+  test('the session check shows the centred "Loading..." spinner', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const api = new MockApi().on('GET /api/user', async () => {
+      await gate;
+      return { status: 401, body: '' };
+    });
+    const { page, context } = await newSession(browser, api);
+    await page.goto(`${origin}/dashboard`);
+    await page.getByRole('status').getByText('Loading...').waitFor();
+    release();
+    await page.waitForURL(`${origin}/login`);
+    await context.close();
+  });
+
   test('an unknown path shows "404 Page Not Found"', async () => {
     const api = signedOut(new MockApi());
     const { page, context } = await newSession(browser, api);
