@@ -11,6 +11,7 @@ import { startCognito } from './cognito.js';
 import { ensureTable, startDynamo } from './dynamodb.js';
 import { startGateway, type GatewayHandlers } from './gateway.js';
 import { freePort } from './ports.js';
+import { LocalQueue, startSqsEndpoint } from './sqs.js';
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -24,7 +25,7 @@ export interface StackOptions {
   log?: (line: string) => void;
 }
 
-export interface Stack { url: string; env: Record<string, string>; close(): Promise<void> }
+export interface Stack { url: string; env: Record<string, string>; queues: Map<string, LocalQueue>; close(): Promise<void> }
 
 export async function startStack(opts: StackOptions): Promise<Stack> {
   const log = opts.log ?? (() => undefined);
@@ -46,10 +47,14 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     await ensureTable(dynamo.endpoint, tableName);
 
     const port = opts.port ?? (await freePort());
+    const queues = new Map<string, LocalQueue>();
+    const sqs = await startSqsEndpoint(queues, await freePort());
+    closers.push(sqs.close);
     const env: Record<string, string> = {
       AWS_REGION: 'us-east-1', AWS_ACCESS_KEY_ID: 'local', AWS_SECRET_ACCESS_KEY: 'local',
       TABLE_NAME: tableName, DYNAMODB_ENDPOINT: dynamo.endpoint,
       COGNITO_ENDPOINT: cognito.endpoint, COGNITO_USER_POOL_ID: cognito.ids.userPoolId, COGNITO_CLIENT_ID: cognito.ids.clientId,
+      SQS_ENDPOINT: sqs.endpoint, ANALYSIS_QUEUE_URL: sqs.urlOf('analysis'),
       COOKIE_SECURE: 'false', WS_ENDPOINT: `http://127.0.0.1:${port}`, APP_URL: `http://localhost:${port}`,
       ...opts.env,
     };
@@ -57,9 +62,11 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
 
     const load = async (name: string) => ((await import(join(REPO_ROOT, 'functions/src/handlers', `${name}.ts`))) as { handler: GatewayHandlers['api'] }).handler;
     const handlers: GatewayHandlers = { api: await load('api'), webhooks: await load('webhooks'), ws: await load('ws'), authorizer: await load('authorizer') };
+    // The analysis queue delivers to the analyser Lambda, as its event source mapping does in AWS.
+    queues.set('analysis', new LocalQueue('analysis', (await load('analyser')) as never));
     const gateway = await startGateway({ port, handlers, webDist: join(REPO_ROOT, 'web/dist') });
     closers.push(gateway.close);
-    return { url: gateway.url, env, close };
+    return { url: gateway.url, env, queues, close };
   } catch (err) {
     await close();
     throw err;

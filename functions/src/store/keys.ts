@@ -14,3 +14,25 @@ export const connectionKey = {
   byId: (connectionId: string) => ({ gsi1pk: `CONN#${connectionId}`, gsi1sk: 'CONN' }),
   prefix: 'CONN#',
 };
+
+/**
+ * Comments. Main item under the user; gsi1 = the moderation queue (sparse: only while pending,
+ * processing or processed), gsi2 = every comment newest first, gsi3 = the queue of one platform.
+ */
+export const commentKey = {
+  item: (userId: string, commentId: string) => ({ pk: `USER#${userId}`, sk: `COMMENT#${commentId}` }),
+  queue: (userId: string) => `USER#${userId}#Q`,
+  queueOf: (userId: string, platform: string) => `USER#${userId}#Q#${platform}`,
+  all: (userId: string) => `USER#${userId}#ALL`,
+  /** Sort key: newest first with ScanIndexForward=false; the id makes it unique. */
+  order: (timestamp: string, commentId: string) => `${timestamp}#${commentId}`,
+  counters: (userId: string) => ({ pk: `USER#${userId}`, sk: 'COUNTERS' }),
+  activity: (userId: string, executedAt: string, id: string) => ({ pk: `USER#${userId}`, sk: `ACT#${executedAt}#${id}` }),
+  activityPrefix: 'ACT#',
+};
+
+/** Connected social accounts (one brand = a Facebook page and its Instagram account). */
+export const accountKey = {
+  item: (userId: string, accountId: string) => ({ pk: `USER#${userId}`, sk: `ACCOUNT#${accountId}` }),
+  prefix: 'ACCOUNT#',
+};

@@ -1,0 +1,143 @@
+/**
+ * Moderation workflow: queue comments for analysis, store decisions, and the human's approve,
+ * override and edit — each a guarded transition (comment-state.ts) written with its counters and
+ * an activity entry, followed by a live update to the user's sockets.
+ */
+import type { AiDecision, Comment, OverrideAction } from '@cg/shared';
+import { NotFound, BadGateway, Conflict } from '../http/errors.js';
+import type { Notifier } from '../realtime/notifier.js';
+import * as store from '../store/comments.js';
+import { assertTransition, canTransition } from './comment-state.js';
+import { PlatformActionError, type AnalysisQueuePort, type PlatformActionsPort } from './ports.js';
+
+export interface ModerationDeps { queue: AnalysisQueuePort; platform: PlatformActionsPort; notifier: Notifier }
+
+const MAX_BULK = 5_000;
+
+async function load(userId: string, id: string): Promise<store.StoredComment> {
+  const s = await store.getComment(userId, id);
+  if (!s) throw new NotFound('Comment not found');
+  return s;
+}
+
+function concurrent(): never {
+  throw new Conflict('This comment was changed by another action. Refresh and try again.');
+}
+
+function short(text: string): string {
+  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+}
+
+/** Marks comments processing and queues them; if queueing fails they go back to pending. */
+async function queueForAnalysis(deps: ModerationDeps, userId: string, items: store.StoredComment[]): Promise<string[]> {
+  const queued: store.StoredComment[] = [];
+  for (const s of items) {
+    if (!canTransition('process', s.comment.status)) continue;
+    const next = await store.writeComment(s, { ...s, comment: { ...s.comment, status: 'processing', lastError: null } });
+    if (next) queued.push(next);
+  }
+  try {
+    await deps.queue.enqueue(queued.map((s) => ({ userId, commentId: s.comment.id })));
+  } catch (err) {
+    for (const s of queued) await store.writeComment(s, { ...s, comment: { ...s.comment, status: 'pending', lastError: 'Could not queue for analysis' } });
+    throw err;
+  }
+  const ids = queued.map((s) => s.comment.id);
+  if (ids.length) await deps.notifier.notify(userId, { type: 'comment_status_update', commentIds: ids, status: 'processing' });
+  return ids;
+}
+
+export async function processComment(deps: ModerationDeps, userId: string, id: string): Promise<void> {
+  const s = await load(userId, id);
+  assertTransition('process', s.comment.status);
+  const ids = await queueForAnalysis(deps, userId, [s]);
+  if (!ids.length) concurrent();
+}
+
+export async function bulkAnalyze(deps: ModerationDeps, userId: string): Promise<{ queued: number }> {
+  const pending = await store.listQueueByStatus(userId, 'pending', MAX_BULK);
+  const ids = await queueForAnalysis(deps, userId, pending);
+  return { queued: ids.length };
+}
+
+/** Called by the analyser for one comment: idempotent (a duplicate delivery finds it no longer processing). */
+export async function recordDecision(deps: Pick<ModerationDeps, 'notifier'>, userId: string, id: string, result: { decision: AiDecision } | { error: string }): Promise<boolean> {
+  const s = await store.getComment(userId, id);
+  if (!s || !canTransition('analysed', s.comment.status)) return false;
+  const comment: Comment = 'decision' in result
+    ? { ...s.comment, status: 'processed', aiDecision: result.decision, lastError: null }
+    : { ...s.comment, status: 'pending', lastError: result.error };
+  const next = await store.writeComment(s, { ...s, comment });
+  if (!next) return false;
+  await deps.notifier.notify(userId, { type: 'decision' in result ? 'comment_processed' : 'comment_status_update', commentId: id, status: comment.status });
+  return true;
+}
+
+async function executeOnPlatform(deps: ModerationDeps, s: store.StoredComment, run: () => Promise<void>): Promise<void> {
+  try {
+    await run();
+  } catch (err) {
+    if (!(err instanceof PlatformActionError)) throw err;
+    await store.writeComment(s, { ...s, comment: { ...s.comment, lastError: err.message } });
+    throw new BadGateway(`The platform refused the action: ${err.message}`);
+  }
+}
+
+export async function approve(deps: ModerationDeps, userId: string, id: string): Promise<Comment> {
+  const s = await load(userId, id);
+  assertTransition('approve', s.comment.status);
+  const d = s.comment.aiDecision!;
+  const review = s.review === 'changed' ? 'changed' : 'unchanged';
+  let comment: Comment;
+  let description: string;
+  if (d.decision === 'reply' && d.suggestedReply.trim()) {
+    await executeOnPlatform(deps, s, () => deps.platform.reply(userId, s.comment, d.suggestedReply));
+    comment = { ...s.comment, status: 'replied', lastError: null };
+    description = `Replied to ${s.comment.authorName}: "${short(d.suggestedReply)}"`;
+  } else if (d.decision === 'delete') {
+    await executeOnPlatform(deps, s, () => deps.platform.remove(userId, s.comment));
+    comment = { ...s.comment, status: 'deleted', lastError: null };
+    description = `Deleted a comment by ${s.comment.authorName}`;
+  } else if (d.decision === 'hide') {
+    await executeOnPlatform(deps, s, () => deps.platform.hide(userId, s.comment));
+    comment = { ...s.comment, status: 'approved', isHidden: true, lastError: null };
+    description = `Hid a comment by ${s.comment.authorName}`;
+  } else {
+    comment = { ...s.comment, status: 'approved', lastError: null };
+    description = `Approved: no action needed on ${s.comment.authorName}'s comment`;
+  }
+  const next = await store.writeComment(s, { ...s, comment, review }, description);
+  if (!next) concurrent();
+  await deps.notifier.notify(userId, { type: 'comment_action_executed', commentId: id, status: comment.status });
+  return comment;
+}
+
+export async function override(deps: ModerationDeps, userId: string, id: string, action: OverrideAction): Promise<Comment> {
+  const s = await load(userId, id);
+  assertTransition('override', s.comment.status);
+  const d = s.comment.aiDecision!;
+  let comment: Comment;
+  let description: string;
+  if (action === 'ignore') {
+    comment = { ...s.comment, status: 'approved', aiDecision: { ...d, decision: 'ignore' }, lastError: null };
+    description = `Kept ${s.comment.authorName}'s comment (override: ignore)`;
+  } else {
+    if (d.suggestedReply.trim()) await executeOnPlatform(deps, s, () => deps.platform.reply(userId, s.comment, d.suggestedReply));
+    comment = { ...s.comment, status: 'replied', aiDecision: { ...d, decision: 'reply' }, lastError: null };
+    description = `Replied instead of ${d.decision} on ${s.comment.authorName}'s comment`;
+  }
+  const next = await store.writeComment(s, { ...s, comment, review: 'changed' }, description);
+  if (!next) concurrent();
+  await deps.notifier.notify(userId, { type: 'comment_overridden', commentId: id, status: comment.status });
+  return comment;
+}
+
+export async function updateReply(deps: ModerationDeps, userId: string, id: string, suggestedReply: string): Promise<Comment> {
+  const s = await load(userId, id);
+  assertTransition('updateReply', s.comment.status);
+  const comment: Comment = { ...s.comment, aiDecision: { ...s.comment.aiDecision!, suggestedReply, decision: 'reply' } };
+  const next = await store.writeComment(s, { ...s, comment, review: 'changed' }, `Edited the reply to ${s.comment.authorName}`);
+  if (!next) concurrent();
+  await deps.notifier.notify(userId, { type: 'comment_status_update', commentId: id, status: comment.status });
+  return comment;
+}

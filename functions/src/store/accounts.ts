@@ -1,0 +1,40 @@
+/** Store: connected social accounts of a user, with their (encrypted) platform tokens. */
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { Platform } from '@cg/shared';
+import { db, table } from './client.js';
+import { accountKey } from './keys.js';
+
+export interface StoredAccount {
+  id: string;
+  userId: string;
+  platform: Platform;
+  accountName: string;
+  /** The page or Instagram business account id at Meta. */
+  externalId: string;
+  /** The Facebook page this account belongs to (the brand). */
+  brandId: string;
+  encryptedToken: string | null;
+  isActive: boolean;
+  needsReconnect: boolean;
+  /** Per-source sync cursors (since-times), keyed by source. */
+  cursors: Record<string, string>;
+  connectedAt: string;
+}
+
+export async function listAccounts(userId: string): Promise<StoredAccount[]> {
+  const res = await db().send(new QueryCommand({ TableName: table(), KeyConditionExpression: 'pk = :p AND begins_with(sk, :s)', ExpressionAttributeValues: { ':p': `USER#${userId}`, ':s': accountKey.prefix } }));
+  return (res.Items ?? []) as StoredAccount[];
+}
+
+export async function getAccount(userId: string, id: string): Promise<StoredAccount | null> {
+  const res = await db().send(new GetCommand({ TableName: table(), Key: accountKey.item(userId, id) }));
+  return (res.Item as StoredAccount | undefined) ?? null;
+}
+
+export async function putAccount(a: StoredAccount): Promise<void> {
+  await db().send(new PutCommand({ TableName: table(), Item: { ...accountKey.item(a.userId, a.id), type: 'account', ...a } }));
+}
+
+export async function deleteAccount(userId: string, id: string): Promise<void> {
+  await db().send(new DeleteCommand({ TableName: table(), Key: accountKey.item(userId, id) }));
+}

@@ -1,0 +1,197 @@
+/**
+ * Store: comments, their counters and the activity log. Every write is one transaction: the
+ * comment (guarded by its version), the counters delta and, when given, an activity entry.
+ */
+import { randomUUID } from 'node:crypto';
+import { GetCommand, QueryCommand, TransactWriteCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { Comment, QUEUE_STATUSES, type Activity, type CommentsQuery, type Platform } from '@cg/shared';
+import { counterDelta, type CounterDelta, type CountedComment, type Review } from '../domain/counters.js';
+import { db, isConditionFailure, table } from './client.js';
+import { commentKey } from './keys.js';
+
+export interface StoredComment extends CountedComment { userId: string; version: number; updatedAt: string }
+
+type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
+
+function toItem(s: StoredComment): Record<string, unknown> {
+  const c = s.comment;
+  const order = commentKey.order(c.timestamp, c.id);
+  const inQueue = QUEUE_STATUSES.includes(c.status);
+  return {
+    ...commentKey.item(s.userId, c.id), type: 'comment', userId: s.userId, version: s.version, updatedAt: s.updatedAt, review: s.review,
+    comment: c, status: c.status, platform: c.platform, sentiment: c.aiDecision?.sentiment ?? null,
+    searchText: `${c.content} ${c.authorName}`.toLowerCase(),
+    gsi2pk: commentKey.all(s.userId), gsi2sk: order,
+    ...(inQueue ? { gsi1pk: commentKey.queue(s.userId), gsi1sk: order, gsi3pk: commentKey.queueOf(s.userId, c.platform), gsi3sk: order } : {}),
+  };
+}
+
+function fromItem(item: Record<string, unknown>): StoredComment {
+  return { userId: item.userId as string, version: Number(item.version), updatedAt: item.updatedAt as string, review: (item.review as Review) ?? null, comment: Comment.parse(item.comment) };
+}
+
+function countersUpdate(userId: string, delta: CounterDelta): TransactItem | null {
+  const keys = Object.keys(delta);
+  if (!keys.length) return null;
+  return {
+    Update: {
+      TableName: table(), Key: commentKey.counters(userId),
+      UpdateExpression: `ADD ${keys.map((_, i) => `#c${i} :c${i}`).join(', ')}`,
+      ExpressionAttributeNames: Object.fromEntries(keys.map((k, i) => [`#c${i}`, k])),
+      ExpressionAttributeValues: Object.fromEntries(keys.map((k, i) => [`:c${i}`, delta[k]])),
+    },
+  };
+}
+
+function activityPut(userId: string, description: string, now: string): TransactItem {
+  const id = randomUUID();
+  return { Put: { TableName: table(), Item: { ...commentKey.activity(userId, now, id), type: 'activity', id, description, executedAt: now } } };
+}
+
+export async function getComment(userId: string, commentId: string): Promise<StoredComment | null> {
+  const res = await db().send(new GetCommand({ TableName: table(), Key: commentKey.item(userId, commentId), ConsistentRead: true }));
+  return res.Item ? fromItem(res.Item) : null;
+}
+
+/**
+ * Writes a new state of a comment. `before` null means insert-if-absent. Returns false when the
+ * comment changed meanwhile (or already exists), in which case nothing was written.
+ */
+export async function writeComment(before: StoredComment | null, after: Omit<StoredComment, 'version' | 'updatedAt'>, activity?: string): Promise<StoredComment | null> {
+  const now = new Date().toISOString();
+  const next: StoredComment = { ...after, version: (before?.version ?? 0) + 1, updatedAt: now };
+  const items: TransactItem[] = [{
+    Put: {
+      TableName: table(), Item: toItem(next),
+      ConditionExpression: before ? 'version = :v' : 'attribute_not_exists(pk)',
+      ...(before ? { ExpressionAttributeValues: { ':v': before.version } } : {}),
+    },
+  }];
+  const counters = countersUpdate(after.userId, counterDelta(before, next));
+  if (counters) items.push(counters);
+  if (activity) items.push(activityPut(after.userId, activity, now));
+  try {
+    await db().send(new TransactWriteCommand({ TransactItems: items }));
+    return next;
+  } catch (err) {
+    if (isConditionFailure(err)) return null;
+    throw err;
+  }
+}
+
+/** Inserts comments that are not stored yet (idempotent); returns the ones actually added. */
+export async function insertNew(userId: string, comments: Comment[]): Promise<Comment[]> {
+  const added: Comment[] = [];
+  for (let i = 0; i < comments.length; i += 90) {
+    const chunk = comments.slice(i, i + 90);
+    const now = new Date().toISOString();
+    const stored = chunk.map((comment): StoredComment => ({ userId, comment, review: null, version: 1, updatedAt: now }));
+    const delta: CounterDelta = {};
+    for (const s of stored) for (const [k, v] of Object.entries(counterDelta(null, s))) delta[k] = (delta[k] ?? 0) + v;
+    const items: TransactItem[] = stored.map((s) => ({ Put: { TableName: table(), Item: toItem(s), ConditionExpression: 'attribute_not_exists(pk)' } }));
+    const counters = countersUpdate(userId, delta);
+    if (counters) items.push(counters);
+    try {
+      await db().send(new TransactWriteCommand({ TransactItems: items }));
+      added.push(...chunk);
+    } catch (err) {
+      if (!isConditionFailure(err)) throw err;
+      for (const c of chunk) if (await writeComment(null, { userId, comment: c, review: null })) added.push(c);
+    }
+  }
+  return added;
+}
+
+export async function getCounters(userId: string): Promise<Record<string, number>> {
+  const res = await db().send(new GetCommand({ TableName: table(), Key: commentKey.counters(userId) }));
+  const out: Record<string, number> = {};
+  for (const [k, v] of Object.entries(res.Item ?? {})) if (typeof v === 'number') out[k] = v;
+  return out;
+}
+
+/** Reads a page of `offset`+`limit` from an index, newest first, applying an optional filter. */
+async function page(input: QueryCommandInput, offset: number, limit: number): Promise<StoredComment[]> {
+  const out: StoredComment[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const res = await db().send(new QueryCommand({ ...input, ScanIndexForward: false, ExclusiveStartKey: start, Limit: Math.min(1000, offset + limit - out.length + (input.FilterExpression ? 200 : 0)) }));
+    for (const item of res.Items ?? []) out.push(fromItem(item));
+    start = res.LastEvaluatedKey;
+  } while (start && out.length < offset + limit);
+  return out.slice(offset, offset + limit);
+}
+
+async function count(input: QueryCommandInput): Promise<number> {
+  let n = 0;
+  let start: Record<string, unknown> | undefined;
+  do {
+    const res = await db().send(new QueryCommand({ ...input, Select: 'COUNT', ExclusiveStartKey: start }));
+    n += res.Count ?? 0;
+    start = res.LastEvaluatedKey;
+  } while (start);
+  return n;
+}
+
+/** The moderation queue (pending, processing, processed), optionally of one platform. */
+export async function listQueue(userId: string, platform: Platform | undefined, offset: number, limit: number): Promise<StoredComment[]> {
+  const input: QueryCommandInput = platform
+    ? { TableName: table(), IndexName: 'gsi3', KeyConditionExpression: 'gsi3pk = :p', ExpressionAttributeValues: { ':p': commentKey.queueOf(userId, platform) } }
+    : { TableName: table(), IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :p', ExpressionAttributeValues: { ':p': commentKey.queue(userId) } };
+  return page(input, offset, limit);
+}
+
+/** Queue comments in one status (e.g. every pending one for Process All), oldest first. */
+export async function listQueueByStatus(userId: string, status: string, max: number): Promise<StoredComment[]> {
+  const out: StoredComment[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const res = await db().send(new QueryCommand({
+      TableName: table(), IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :p', FilterExpression: '#s = :s',
+      ExpressionAttributeNames: { '#s': 'status' }, ExpressionAttributeValues: { ':p': commentKey.queue(userId), ':s': status }, ExclusiveStartKey: start,
+    }));
+    for (const item of res.Items ?? []) out.push(fromItem(item));
+    start = res.LastEvaluatedKey;
+  } while (start && out.length < max);
+  return out.slice(0, max);
+}
+
+type Filters = Pick<CommentsQuery, 'status' | 'sentiment' | 'platform' | 'search'>;
+
+function filterInput(userId: string, f: Filters): QueryCommandInput {
+  const conds: string[] = [];
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = { ':p': commentKey.all(userId) };
+  if (f.status) { conds.push('#st = :st'); names['#st'] = 'status'; values[':st'] = f.status; }
+  if (f.sentiment) { conds.push('sentiment = :se'); values[':se'] = f.sentiment; }
+  if (f.platform) { conds.push('platform = :pl'); values[':pl'] = f.platform; }
+  if (f.search?.trim()) { conds.push('contains(searchText, :q)'); values[':q'] = f.search.trim().toLowerCase(); }
+  return {
+    TableName: table(), IndexName: 'gsi2', KeyConditionExpression: 'gsi2pk = :p', ExpressionAttributeValues: values,
+    ...(conds.length ? { FilterExpression: conds.join(' AND ') } : {}), ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
+  };
+}
+
+export function hasFilters(f: Filters): boolean {
+  return Boolean(f.status || f.sentiment || f.platform || f.search?.trim());
+}
+
+/** Every comment newest first with optional filters; the filtered total is counted on the user's index. */
+export async function listAll(userId: string, f: Filters, offset: number, limit: number): Promise<{ items: StoredComment[]; filteredTotal: number | null }> {
+  const input = filterInput(userId, f);
+  const items = await page(input, offset, limit);
+  return { items, filteredTotal: hasFilters(f) ? await count(input) : null };
+}
+
+export async function listActivity(userId: string, limit: number): Promise<Activity[]> {
+  const res = await db().send(new QueryCommand({
+    TableName: table(), KeyConditionExpression: 'pk = :p AND begins_with(sk, :s)', ExpressionAttributeValues: { ':p': `USER#${userId}`, ':s': commentKey.activityPrefix },
+    ScanIndexForward: false, Limit: limit,
+  }));
+  return (res.Items ?? []).map((i) => ({ id: i.id as string, description: i.description as string, executedAt: i.executedAt as string }));
+}
+
+/** Counts one platform API answer by status and message, for the analytics' "API Response Status". */
+export async function countApiResponse(userId: string, status: number, message: string): Promise<void> {
+  const update = countersUpdate(userId, { [`api|${status}|${message.slice(0, 80)}`]: 1 })!;
+  await db().send(new TransactWriteCommand({ TransactItems: [update] }));
+}

@@ -1,0 +1,103 @@
+/**
+ * A local SQS endpoint (the AWS JSON protocol subset the app uses) with Lambda event-source-mapping
+ * semantics: batches of up to 10, visibility timeout, partial batch failures, and a DLQ after
+ * `maxReceiveCount` receives (design D10).
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import http from 'node:http';
+import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
+
+interface Message { id: string; body: string; receiveCount: number; visibleAt: number; sentAt: number }
+type Consumer = (event: SQSEvent) => Promise<SQSBatchResponse | void>;
+
+export class LocalQueue {
+  readonly messages: Message[] = [];
+  readonly dlq: Message[] = [];
+  private running = 0;
+  private timer: NodeJS.Timeout | null = null;
+  private idleWaiters: (() => void)[] = [];
+  constructor(readonly name: string, private consumer: Consumer | null, readonly opts = { batchSize: 10, visibilityTimeoutMs: 30_000, maxReceiveCount: 5, concurrency: 4 }) {}
+
+  send(body: string): string {
+    const m: Message = { id: randomUUID(), body, receiveCount: 0, visibleAt: 0, sentAt: Date.now() };
+    this.messages.push(m);
+    queueMicrotask(() => this.pump());
+    return m.id;
+  }
+
+  /** Resolves when no message is waiting or in flight (for tests and benchmarks). */
+  idle(): Promise<void> {
+    if (!this.messages.length && !this.running) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  private pump(): void {
+    if (!this.consumer) return;
+    while (this.running < this.opts.concurrency) {
+      const now = Date.now();
+      const batch = this.messages.filter((m) => m.visibleAt <= now).slice(0, this.opts.batchSize);
+      if (!batch.length) break;
+      for (const m of batch) { m.visibleAt = now + this.opts.visibilityTimeoutMs; m.receiveCount++; }
+      this.running++;
+      void this.deliver(batch).finally(() => { this.running--; this.pump(); });
+    }
+    this.schedule();
+    if (!this.messages.length && !this.running) for (const w of this.idleWaiters.splice(0)) w();
+  }
+
+  private schedule(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    const next = Math.min(...this.messages.map((m) => m.visibleAt));
+    if (Number.isFinite(next) && next > Date.now()) this.timer = setTimeout(() => this.pump(), next - Date.now()).unref();
+  }
+
+  private async deliver(batch: Message[]): Promise<void> {
+    const event: SQSEvent = {
+      Records: batch.map((m) => ({
+        messageId: m.id, receiptHandle: m.id, body: m.body, md5OfBody: createHash('md5').update(m.body).digest('hex'),
+        attributes: { ApproximateReceiveCount: String(m.receiveCount), SentTimestamp: String(m.sentAt), SenderId: 'local', ApproximateFirstReceiveTimestamp: String(Date.now()) },
+        messageAttributes: {}, eventSource: 'aws:sqs', eventSourceARN: `arn:aws:sqs:local:0:${this.name}`, awsRegion: 'local',
+      })),
+    };
+    let failed: Set<string>;
+    try {
+      const res = await this.consumer!(event);
+      failed = new Set((res?.batchItemFailures ?? []).map((f) => f.itemIdentifier));
+    } catch (err) {
+      console.error(`[${this.name}] consumer failed`, err);
+      failed = new Set(batch.map((m) => m.id));
+    }
+    for (const m of batch) {
+      const i = this.messages.indexOf(m);
+      if (i < 0) continue;
+      if (!failed.has(m.id)) this.messages.splice(i, 1);
+      else if (m.receiveCount >= this.opts.maxReceiveCount) { this.messages.splice(i, 1); this.dlq.push(m); }
+    }
+  }
+}
+
+/** Serves SendMessage, SendMessageBatch and GetQueueAttributes for the queues, at http://127.0.0.1:PORT/0/NAME. */
+export async function startSqsEndpoint(queues: Map<string, LocalQueue>, port: number) {
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const action = String(req.headers['x-amz-target'] ?? '').replace('AmazonSQS.', '');
+      const input = JSON.parse(Buffer.concat(chunks).toString() || '{}') as Record<string, any>;
+      const name = String(input.QueueUrl ?? '').split('/').pop() ?? '';
+      const queue = queues.get(name);
+      const reply = (status: number, body: unknown) => { res.writeHead(status, { 'Content-Type': 'application/x-amz-json-1.0' }); res.end(JSON.stringify(body)); };
+      if (!queue) return reply(400, { __type: 'com.amazonaws.sqs#QueueDoesNotExist', message: `The specified queue ${name} does not exist.` });
+      const md5 = (s: string) => createHash('md5').update(s).digest('hex');
+      if (action === 'SendMessage') return reply(200, { MessageId: queue.send(input.MessageBody), MD5OfMessageBody: md5(input.MessageBody) });
+      if (action === 'SendMessageBatch') {
+        return reply(200, { Successful: (input.Entries as { Id: string; MessageBody: string }[]).map((e) => ({ Id: e.Id, MessageId: queue.send(e.MessageBody), MD5OfMessageBody: md5(e.MessageBody) })), Failed: [] });
+      }
+      if (action === 'GetQueueAttributes') return reply(200, { Attributes: { ApproximateNumberOfMessages: String(queue.messages.length), ApproximateNumberOfMessagesDLQ: String(queue.dlq.length) } });
+      return reply(400, { __type: 'com.amazonaws.sqs#UnsupportedOperation', message: `${action} is not supported locally` });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', () => resolve()));
+  return { endpoint: `http://127.0.0.1:${port}`, urlOf: (name: string) => `http://127.0.0.1:${port}/000000000000/${name}`, close: () => new Promise<void>((r) => { server.closeAllConnections(); server.close(() => r()); }) };
+}

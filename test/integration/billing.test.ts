@@ -1,0 +1,204 @@
+/**
+ * Plans and payments through the local gateway against the fake Stripe server (issue 6): subscribe,
+ * upgrade with proration, cancel at period end, and signed, deduplicated, out-of-order-safe webhooks.
+ */
+import Stripe from 'stripe';
+import { describe, expect, inject, it } from 'vitest';
+import { FAKE_STRIPE_SECRET_KEY, stripeEvent } from '../support/fake-stripe.js';
+import { Client, signedIn } from '../support/client.js';
+
+const PAYMENT_FAILED = 'Your last payment failed. Update your card to keep your plan.';
+const api = inject('stripeApi');
+const whsec = inject('stripeWebhookSecret');
+/** The test's own SDK client: plays the customer's browser and Stripe's side against the fake. */
+const stripe = new Stripe(FAKE_STRIPE_SECRET_KEY, { host: api.host, port: api.port, protocol: 'http', apiVersion: '2026-07-29.dahlia' });
+
+async function customerOf(email: string) {
+  const list = await stripe.customers.list({ email });
+  return list.data;
+}
+
+async function latestSubscription(email: string): Promise<Stripe.Subscription> {
+  const [customer] = await customerOf(email);
+  const subs = await stripe.subscriptions.list({ customer: customer!.id });
+  return subs.data[0]!;
+}
+
+/** Stands in for the browser confirming the payment with the client secret. */
+async function pay(sub: Stripe.Subscription): Promise<Stripe.Subscription> {
+  const invoiceId = typeof sub.latest_invoice === 'string' ? sub.latest_invoice : sub.latest_invoice!.id!;
+  await stripe.invoices.pay(invoiceId);
+  return stripe.subscriptions.retrieve(sub.id);
+}
+
+async function webhook(payload: string, signature?: string) {
+  return new Client().request('POST', '/webhooks/stripe', payload, { 'Content-Type': 'application/json', ...(signature ? { 'Stripe-Signature': signature } : {}) });
+}
+
+function signed(type: string, object: object, opts: { secret?: string; timestamp?: number; id?: string } = {}) {
+  const payload = JSON.stringify(stripeEvent(type, object as Record<string, unknown>, opts.id));
+  const signature = stripe.webhooks.generateTestHeaderString({ payload, secret: opts.secret ?? whsec, timestamp: opts.timestamp });
+  return { payload, signature };
+}
+
+async function send(type: string, object: object) {
+  const { payload, signature } = signed(type, object);
+  return webhook(payload, signature);
+}
+
+/** A signed-in user with a paid, active subscription on `priceId` (webhook applied). */
+async function activeSubscriber(priceId = 'price_starter') {
+  const s = await signedIn('billing');
+  const created = await s.client.post('/api/create-subscription', { priceId });
+  expect(created.status).toBe(200);
+  const sub = await pay(await latestSubscription(s.email));
+  expect((await send('customer.subscription.updated', sub)).status).toBe(200);
+  return { ...s, sub };
+}
+
+describe('billing config and create-subscription', () => {
+  it('publishes the publishable key', async () => {
+    const res = await new Client().get('/api/billing/config');
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({ publishableKey: expect.stringMatching(/^pk_test_/) });
+  });
+
+  it('an unknown price id is a 400 naming the allowed ids; nothing is created', async () => {
+    const { client, email } = await signedIn('billing');
+    const res = await client.post('/api/create-subscription', { priceId: 'price_gold' });
+    expect(res.status).toBe(400);
+    expect(res.json.message).toContain('price_starter, price_growth, price_ultimate');
+    expect(await customerOf(email)).toHaveLength(0);
+  });
+
+  it('returns a client secret, reuses the customer and the awaited payment', async () => {
+    const { client, email } = await signedIn('billing');
+    const first = await client.post('/api/create-subscription', { priceId: 'price_growth' });
+    expect(first.status).toBe(200);
+    expect(first.json.clientSecret).toMatch(/^pi_.+_secret_/);
+    const again = await client.post('/api/create-subscription', { priceId: 'price_growth' });
+    expect(again.json.clientSecret).toBe(first.json.clientSecret);
+    const other = await client.post('/api/create-subscription', { priceId: 'price_ultimate' });
+    expect(other.status).toBe(200);
+    expect(other.json.clientSecret).not.toBe(first.json.clientSecret);
+    const customers = await customerOf(email);
+    expect(customers).toHaveLength(1);
+    const sub = await latestSubscription(email);
+    expect(sub.status).toBe('incomplete');
+    expect(sub.metadata.userId).toBeTruthy();
+    // No plan without payment: the profile has not moved yet.
+    expect((await client.get('/api/user')).json).toMatchObject({ subscriptionPlan: 'starter', subscriptionStatus: 'none' });
+  });
+
+  it('a signed-out caller gets 401', async () => {
+    expect((await new Client().post('/api/create-subscription', { priceId: 'price_growth' })).status).toBe(401);
+  });
+});
+
+describe('webhooks', () => {
+  it('a validly signed subscription event sets plan, status and period end from Stripe', async () => {
+    const { client, sub } = await activeSubscriber('price_growth');
+    const user = (await client.get('/api/user')).json;
+    expect(user).toMatchObject({ subscriptionPlan: 'growth', subscriptionStatus: 'active', cancelAt: null });
+    expect(user.currentPeriodEnd).toBe(new Date(sub.items.data[0]!.current_period_end * 1000).toISOString());
+  });
+
+  it('forged, unsigned and stale events are 400 and change nothing', async () => {
+    const { client, email } = await signedIn('billing');
+    await client.post('/api/create-subscription', { priceId: 'price_ultimate' });
+    const sub = await pay(await latestSubscription(email)); // Stripe says active: applying anything would move the user
+
+    const forged = signed('customer.subscription.updated', sub, { secret: 'whsec_attacker' });
+    expect((await webhook(forged.payload, forged.signature)).status).toBe(400);
+    expect((await webhook(JSON.stringify(stripeEvent('customer.subscription.updated', sub)))).status).toBe(400);
+    const stale = signed('customer.subscription.updated', sub, { timestamp: Math.floor(Date.now() / 1000) - 600 });
+    expect((await webhook(stale.payload, stale.signature)).status).toBe(400);
+    const good = signed('customer.subscription.updated', sub);
+    const tampered = good.payload.replace('"customer.subscription.updated"', '"customer.subscription.deleted"');
+    expect((await webhook(tampered, good.signature)).status).toBe(400);
+
+    expect((await client.get('/api/user')).json).toMatchObject({ subscriptionPlan: 'starter', subscriptionStatus: 'none' });
+    expect((await webhook(good.payload, good.signature)).status).toBe(200);
+    expect((await client.get('/api/user')).json).toMatchObject({ subscriptionPlan: 'ultimate', subscriptionStatus: 'active' });
+  });
+
+  it('a replayed event is acknowledged as a duplicate and applied once', async () => {
+    const { client, email } = await signedIn('billing');
+    await client.post('/api/create-subscription', { priceId: 'price_starter' });
+    const sub = await latestSubscription(email);
+    const invoice = await stripe.invoices.retrieve(sub.latest_invoice as string);
+    const failed = signed('invoice.payment_failed', invoice);
+    const first = await webhook(failed.payload, failed.signature);
+    expect(first.json).toEqual({ received: true, outcome: 'applied' });
+    expect((await client.get('/api/user')).json.notice).toBe(PAYMENT_FAILED);
+
+    await pay(sub);
+    await send('invoice.paid', await stripe.invoices.retrieve(invoice.id!));
+    expect((await client.get('/api/user')).json).toMatchObject({ notice: null, subscriptionStatus: 'active' });
+
+    const replay = await webhook(failed.payload, failed.signature);
+    expect(replay.status).toBe(200);
+    expect(replay.json.outcome).toBe('duplicate');
+    expect((await client.get('/api/user')).json.notice).toBeNull();
+  });
+
+  it('an out-of-order updated before created ends in the current state', async () => {
+    const { client, email } = await signedIn('billing');
+    await client.post('/api/create-subscription', { priceId: 'price_starter' });
+    const createdSnapshot = await latestSubscription(email); // incomplete, starter
+    const paid = await pay(createdSnapshot);
+    const upgraded = await stripe.subscriptions.update(paid.id, { items: [{ id: paid.items.data[0]!.id, price: 'price_growth' }], proration_behavior: 'always_invoice' });
+
+    expect((await send('customer.subscription.updated', upgraded)).status).toBe(200);
+    expect((await send('customer.subscription.created', createdSnapshot)).status).toBe(200);
+    expect((await client.get('/api/user')).json).toMatchObject({ subscriptionPlan: 'growth', subscriptionStatus: 'active' });
+  });
+
+  it('deleted sets the status to canceled', async () => {
+    const { client, sub } = await activeSubscriber('price_growth');
+    const canceled = await stripe.subscriptions.cancel(sub.id);
+    await send('customer.subscription.deleted', canceled);
+    expect((await client.get('/api/user')).json).toMatchObject({ subscriptionStatus: 'canceled', subscriptionPlan: 'starter' });
+  });
+});
+
+describe('change plan and cancel', () => {
+  it('upgrade prorates and bills now; downgrade and same plan are 400', async () => {
+    const { client, sub } = await activeSubscriber('price_starter');
+    const up = await client.put('/api/subscription', { plan: 'growth' });
+    expect(up.status).toBe(200);
+    expect(up.json).toMatchObject({ subscriptionPlan: 'growth', subscriptionStatus: 'active' });
+    const invoices = await stripe.invoices.list({ subscription: sub.id });
+    const proration = invoices.data.find((i) => i.billing_reason === 'subscription_update')!;
+    expect(proration.status).toBe('paid');
+    expect(proration.lines.data.every((l) => (l as unknown as { proration: boolean }).proration)).toBe(true);
+    expect(proration.amount_due).toBeGreaterThan(0);
+    expect(proration.amount_due).toBeLessThanOrEqual(1499 - 899);
+    expect((await stripe.subscriptions.retrieve(sub.id)).items.data[0]!.price.id).toBe('price_growth');
+
+    const down = await client.put('/api/subscription', { plan: 'starter' });
+    expect(down.status).toBe(400);
+    expect(down.json.message).toMatch(/Downgrades are not available/);
+    const same = await client.put('/api/subscription', { plan: 'growth' });
+    expect(same.status).toBe(400);
+    expect(same.json.message).toBe('You are already on the Growth plan.');
+    expect((await client.get('/api/user')).json.subscriptionPlan).toBe('growth');
+  });
+
+  it('without a subscription, changing plan is a 400', async () => {
+    const { client } = await signedIn('billing');
+    const res = await client.put('/api/subscription', { plan: 'growth' });
+    expect(res.status).toBe(400);
+    expect(res.json.message).toMatch(/no active subscription/);
+  });
+
+  it('cancel sets cancel at period end; access stays until then', async () => {
+    const { client, sub } = await activeSubscriber('price_growth');
+    const res = await client.delete('/api/subscription');
+    expect(res.status).toBe(200);
+    const periodEnd = new Date(sub.items.data[0]!.current_period_end * 1000).toISOString();
+    expect(res.json).toMatchObject({ subscriptionStatus: 'active', subscriptionPlan: 'growth', cancelAt: periodEnd });
+    expect((await stripe.subscriptions.retrieve(sub.id)).cancel_at_period_end).toBe(true);
+    expect((await client.delete('/api/subscription')).json.cancelAt).toBe(periodEnd);
+  });
+});
