@@ -5,7 +5,6 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startStack } from '../../infra/local/stack.js';
 import { FAKE_STRIPE_PUBLISHABLE_KEY, FAKE_STRIPE_SECRET_KEY, FAKE_STRIPE_WEBHOOK_SECRET, startFakeStripe } from './fake-stripe.js';
-import { FAKE_STRIPE_PUBLISHABLE_KEY, FAKE_STRIPE_SECRET_KEY, FAKE_STRIPE_WEBHOOK_SECRET, startFakeStripe } from './fake-stripe.js';
 
 declare module 'vitest' {
   export interface ProvidedContext { baseUrl: string; stackEnv: Record<string, string>; stripeWebhookSecret: string; stripeApi: { host: string; port: number } }
@@ -13,7 +12,6 @@ declare module 'vitest' {
 
 export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(join(tmpdir(), 'cg-test-'));
-  const stripe = await startFakeStripe();
   const stripe = await startFakeStripe();
   const stack = await startStack({
     dataDir, persist: false,
@@ -26,12 +24,9 @@ export default async function setup(project: TestProject) {
   project.provide('baseUrl', stack.url);
   project.provide('stripeWebhookSecret', FAKE_STRIPE_WEBHOOK_SECRET);
   project.provide('stripeApi', { host: stripe.host, port: stripe.port });
-  project.provide('stripeWebhookSecret', FAKE_STRIPE_WEBHOOK_SECRET);
-  project.provide('stripeApi', { host: stripe.host, port: stripe.port });
   project.provide('stackEnv', stack.env);
   return async () => {
     await stack.close();
-    await stripe.close();
     await stripe.close();
     rmSync(dataDir, { recursive: true, force: true });
   };
