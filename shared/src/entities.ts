@@ -1,5 +1,5 @@
 /** Entities of spec section 3 as zod schemas; types are inferred, never re-declared. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { CommentStatus, Decision, Platform, PlanId, Sentiment, SubscriptionStatus } from './status.js';
 
 export const User = z.object({

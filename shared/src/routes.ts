@@ -3,7 +3,7 @@
  * The handlers validate with these schemas, the local gateway and the CDK REST API are built from
  * this table, and the SPA's API client is typed from it.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { Activity, Analytics, CommentsList, SocialAccount, Stats, User } from './entities.js';
 import { CommentStatus, OverrideAction, Platform, PlanId, Sentiment } from './status.js';
 

@@ -1,5 +1,5 @@
 /** Status names and enumerations shared by the server and the SPA (spec sections 3-4, design D11). */
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const PLATFORMS = ['facebook', 'instagram'] as const;
 export const Platform = z.enum(PLATFORMS);

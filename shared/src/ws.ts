@@ -1,5 +1,5 @@
 /** WebSocket messages the server pushes on /ws (spec section 4). Bodies beyond `type` are informative. */
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const WS_MESSAGE_TYPES = ['comment_status_update', 'comment_processed', 'comment_action_executed', 'comment_overridden', 'new_comments', 'notice'] as const;
 export const WsMessageType = z.enum(WS_MESSAGE_TYPES);
