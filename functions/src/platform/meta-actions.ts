@@ -1,6 +1,6 @@
 /** Bridges the platform actions port to the Graph API client (reply, hide, delete per platform). */
 import type { Comment } from '@cg/shared';
-import { z } from 'zod';
+import * as z from 'zod';
 import { PlatformActionError } from '../domain/ports.js';
 import { metaConfigFromEnv } from './meta/config.js';
 import { MetaApiError } from './meta/errors.js';
