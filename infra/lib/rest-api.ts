@@ -64,9 +64,13 @@ export class RestApi extends Construct {
       resultsCacheTtl: Duration.seconds(0),
     });
 
+    // One invoke permission per function for this API (not one per method and test-invoke, which
+    // would add two Lambda::Permission resources for each of the ~30 routes).
+    const integration = (fn: lambda.IFunction): apigw.LambdaIntegration =>
+      new apigw.LambdaIntegration(fn, { proxy: true, scopePermissionToMethod: false, allowTestInvoke: false });
     const integrations: Record<RouteGroup, apigw.LambdaIntegration> = {
-      api: new apigw.LambdaIntegration(props.handlers.api, { proxy: true }),
-      webhooks: new apigw.LambdaIntegration(props.handlers.webhooks, { proxy: true }),
+      api: integration(props.handlers.api),
+      webhooks: integration(props.handlers.webhooks),
     };
 
     for (const route of Object.values(ROUTES) as RouteDef[]) {

@@ -362,3 +362,10 @@ describe('web stack', () => {
     s.templates.web.hasOutput('SiteUrl', { Value: Match.anyValue() });
   });
 });
+
+describe('template size', () => {
+  it('stays far below the 500-resource CloudFormation limit (one invoke permission per API function)', () => {
+    for (const t of Object.values(s.templates)) expect(Object.keys(t.toJSON()['Resources'] as object).length).toBeLessThan(250);
+    expect(Object.keys(s.templates.app.findResources('AWS::Lambda::Permission')).length).toBeLessThan(12);
+  });
+});
