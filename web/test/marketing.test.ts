@@ -13,17 +13,20 @@ import { gzipSync } from 'node:zlib';
 import { FEATURE_COMPARISON, PLANS } from '@cg/shared/plans';
 import { TEXT } from '@cg/shared/texts';
 import type { User } from '@cg/shared/entities';
-import { axeViolations, DIST, SCREENSHOTS, ensureBuilt, launch, MockApi, newSession, screenshot, serveDist } from './support/harness';
+import { axeViolations, launch, MockApi, newSession, screenshot, SCREENSHOTS } from './support/harness';
+import { serveDir, snapshotDist } from './support/marketing-server';
 import { signedIn, user } from './support/fixtures';
 
 let browser: Browser;
 let server: Server;
 let origin: string;
 let userDataDir: string;
+/** Private copy of web/dist (see support/marketing-server.ts). */
+let DIST: string;
 
 beforeAll(async () => {
-  await ensureBuilt();
-  ({ server, origin } = await serveDist());
+  DIST = await snapshotDist();
+  ({ server, origin } = await serveDir(DIST));
   ({ browser, userDataDir } = await launch());
 }, 300_000);
 
@@ -31,6 +34,7 @@ afterAll(async () => {
   await browser?.close();
   await new Promise((r) => server?.close(r));
   if (userDataDir) rmSync(userDataDir, { recursive: true, force: true });
+  if (DIST) rmSync(DIST, { recursive: true, force: true });
 });
 
 const signedOut = (api: MockApi) => api.on('GET /api/user', { status: 401, json: { message: 'Unauthorized' } });
