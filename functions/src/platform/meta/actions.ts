@@ -1,5 +1,5 @@
 /** Moderation actions on Meta: reply, hide/unhide, delete — Facebook and Instagram — and failure reasons. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { MetaApiError, NotFoundError, PermissionError, ThrottledError, TokenInvalidError, TransientError } from './errors.js';
 import type { GraphClient } from './http.js';
 import type { PlatformName } from './types.js';

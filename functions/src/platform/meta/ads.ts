@@ -1,5 +1,5 @@
 /** Ads: the user's ad accounts, their ads with creatives, and where each ad's comments live (dark posts, IG ad media). */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { GraphClient } from './http.js';
 
 export interface AdAccount { id: string; accountId: string; name: string }

@@ -1,5 +1,5 @@
 /** Facebook Login: the dialog URL, code → short-lived user token, and the long-lived token exchange. */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { MetaConfig } from './config.js';
 import type { GraphClient } from './http.js';
 import type { TokenGrant } from './types.js';

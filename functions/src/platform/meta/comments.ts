@@ -1,5 +1,5 @@
 /** Facebook comments: page posts (visitor posts included) and dark posts, all comments flattened with filter=stream. */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { GraphClient } from './http.js';
 import { FB_COMMENT_FIELDS, FbCommentSchema, normaliseFacebookComment } from './normalise.js';
 import type { PlatformComment } from './types.js';
@@ -12,7 +12,8 @@ const PostSchema = z.object({ id: z.string(), message: z.string().optional(), cr
 export interface FacebookCommentSource { pageId: string; postId: string; adId?: string }
 
 export interface SinceOption { /** Only comments created at or after this instant (incremental sync). */ since?: Date | string }
-const sinceMs = (s: SinceOption['since']) => (s === undefined ? undefined : new Date(s).getTime());
+/** Graph times have whole seconds, so a since-time is compared at second precision. */
+const sinceMs = (s: SinceOption['since']) => (s === undefined ? undefined : Math.floor(new Date(s).getTime() / 1000) * 1000);
 
 /** Posts of the page's feed (its own and visitors'), newest first, paging followed. `postsSince` bounds the walk. */
 export async function listPagePosts(client: GraphClient, pageId: string, pageToken: string, opts: { postsSince?: Date | string } = {}): Promise<FacebookPost[]> {

@@ -1,5 +1,5 @@
 /** GraphClient: fetch-based Graph API calls with zod-checked answers, paging, usage headers and typed errors. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { throttleRetryAfterMs, exponentialBackoffMs } from './backoff.js';
 import type { MetaConfig } from './config.js';
 import { DEFAULT_API_VERSION, DEFAULT_GRAPH_URL } from './config.js';

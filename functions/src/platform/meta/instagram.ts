@@ -1,5 +1,5 @@
 /** Instagram: media of a business account, their top-level comments (max 50 a page) and replies; ad media too. */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { GraphClient } from './http.js';
 import { IG_COMMENT_FIELDS, IgCommentSchema, IgTopCommentSchema, normaliseInstagramComment } from './normalise.js';
 import type { PlatformComment } from './types.js';
@@ -29,7 +29,7 @@ export async function* instagramMediaComments(
   client: GraphClient, source: InstagramCommentSource, pageToken: string,
   opts: { since?: Date | string; replyLookbackMs?: number } = {},
 ): AsyncGenerator<PlatformComment[]> {
-  const since = opts.since === undefined ? undefined : new Date(opts.since).getTime();
+  const since = opts.since === undefined ? undefined : Math.floor(new Date(opts.since).getTime() / 1000) * 1000; // Graph times have whole seconds
   const stopBefore = since === undefined ? undefined : since - (opts.replyLookbackMs ?? DEFAULT_REPLY_LOOKBACK_MS);
   for await (const page of client.pages(`${source.mediaId}/comments`, pageToken, {
     fields: `${IG_COMMENT_FIELDS},replies{${IG_COMMENT_FIELDS}}`, limit: 50,

@@ -1,5 +1,5 @@
 /** Graph comment answers (zod schemas) → normalised PlatformComment. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { toIso, type PlatformComment } from './types.js';
 
 export const FB_COMMENT_FIELDS = 'id,message,from{id,name,picture},created_time,is_hidden,parent{id},comment_count,like_count';

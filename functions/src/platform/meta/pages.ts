@@ -1,5 +1,5 @@
 /** Pages of the user (with page tokens), a page's Instagram business account, and webhook subscriptions. */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { GraphClient } from './http.js';
 import type { InstagramAccount, MetaPage } from './types.js';
 

@@ -1,6 +1,6 @@
 /** Meta webhooks: the verify handshake, X-Hub-Signature-256 check, and parsing into normalised comment events. */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { PlatformComment, PlatformName } from './types.js';
 import { toIso } from './types.js';
 
