@@ -1,0 +1,68 @@
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { api, ApiError, buildQuery, request } from '../src/lib/api';
+import { backoffDelay, BACKOFF_MAX_MS, wsUrl } from '../src/lib/ws';
+import { relativeTime } from '../src/lib/time';
+import { createQueryClient } from '../src/lib/queryClient';
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('api client', () => {
+  test('non-OK answers throw "status: body", or the status text when the body is empty', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => new Response('{"message":"nope"}', { status: 409, statusText: 'Conflict' })));
+    await expect(request('POST', '/api/register', {})).rejects.toThrow('409: {"message":"nope"}');
+    vi.stubGlobal('fetch', vi.fn(async () => new Response('', { status: 502, statusText: 'Bad Gateway' })));
+    const err = await request('GET', '/api/stats').catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect((err as ApiError).message).toBe('502: Bad Gateway');
+  });
+
+  test('sends credentials and a JSON body with the JSON content type; fills path parameters', async () => {
+    const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => new Response('{"ok":true}', { status: 200 }));
+    vi.stubGlobal('fetch', fetchMock);
+    await api('overrideComment', { params: { id: 'c 1' }, body: { action: 'ignore' } });
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/api/comments/c%201/override');
+    expect(init).toMatchObject({ method: 'POST', credentials: 'include', body: '{"action":"ignore"}', headers: { 'Content-Type': 'application/json' } });
+    await api('syncComments');
+    expect(fetchMock.mock.calls[1]![1]).toMatchObject({ method: 'POST', credentials: 'include' });
+    expect(fetchMock.mock.calls[1]![1]!.body).toBeUndefined();
+  });
+
+  test('the server message of a JSON error body is available', () => {
+    expect(new ApiError(409, 'Conflict', '{"message":"Email taken"}').serverMessage).toBe('Email taken');
+    expect(new ApiError(500, 'Internal', 'oops').serverMessage).toBeUndefined();
+  });
+
+  test('query strings skip empty values', () => {
+    expect(buildQuery({ limit: 25, offset: 0, platform: undefined, search: '' })).toBe('?limit=25&offset=0');
+  });
+});
+
+describe('query defaults (spec section 7)', () => {
+  test('never stale, no focus refetch, no retries', () => {
+    const d = createQueryClient().getDefaultOptions();
+    expect(d.queries).toMatchObject({ staleTime: Infinity, refetchOnWindowFocus: false, retry: false });
+    expect(d.mutations).toMatchObject({ retry: false });
+  });
+});
+
+describe('live updates', () => {
+  test('wss over https, ws otherwise', () => {
+    expect(wsUrl({ protocol: 'https:', host: 'app.example.com' })).toBe('wss://app.example.com/ws');
+    expect(wsUrl({ protocol: 'http:', host: 'localhost:3000' })).toBe('ws://localhost:3000/ws');
+  });
+  test('exponential backoff, capped', () => {
+    expect([0, 1, 2, 3].map(backoffDelay)).toEqual([1000, 2000, 4000, 8000]);
+    expect(backoffDelay(20)).toBe(BACKOFF_MAX_MS);
+  });
+});
+
+describe('relative time', () => {
+  test('reads like "x ago"', () => {
+    const now = Date.parse('2026-06-01T12:00:00Z');
+    expect(relativeTime('2026-06-01T11:55:00Z', now)).toBe('5 minutes ago');
+    expect(relativeTime('2026-06-01T09:00:00Z', now)).toBe('3 hours ago');
+    expect(relativeTime('2026-05-30T12:00:00Z', now)).toBe('2 days ago');
+    expect(relativeTime('2026-06-01T11:59:50Z', now)).toBe('less than a minute ago');
+  });
+});
