@@ -207,7 +207,7 @@ export interface Session {
 }
 
 export async function newSession(browser: Browser, api: MockApi, viewport = { width: 1366, height: 900 }): Promise<Session> {
-  const context = await browser.newContext({ viewport });
+  const context = await browser.newContext({ viewport, reducedMotion: 'reduce' });
   const page = await context.newPage();
   await api.attach(page);
   return { context, page, api };
