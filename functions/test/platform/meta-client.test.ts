@@ -8,7 +8,7 @@ import {
   adCommentSources, deleteComment, describeActionFailure, exchangeCode, exchangeLongLived, facebookPageComments,
   getInstagramAccount, getPageSubscription, instagramAccountComments, listAdAccounts, listInstagramMedia, listAds, listPages, loginDialogUrl,
   metaConfigFromEnv, parseWebhook, replyToComment, setCommentHidden, subscribePage, unsubscribePage, verifyHandshake,
-  verifySignature, type MetaConfig, type MetaPage, type PlatformComment,
+  verifySignature, SLOW_DOWN_PERCENT, type MetaConfig, type MetaPage, type PlatformComment,
 } from '../../src/platform/meta/index.js';
 
 const VERIFY = 'tok-verify';
@@ -176,6 +176,20 @@ describe('errors', () => {
     expect((first as ThrottledError).retryAfterMs).toBe(1250); // 1 s × (1 + 0.5 × jitter 0.5)
     expect((second as ThrottledError).retryAfterMs).toBe(2500);
     await expect(listInstagramMedia(fresh, igUserId, page.accessToken)).resolves.toHaveLength(5);
+  });
+
+  it('reads the usage headers so callers can slow down above 75 %', async () => {
+    const c = newClient();
+    const page = pages[0]!;
+    sb.state.usageOverride = 80;
+    try {
+      await getPageSubscription(c, page.id, page.accessToken);
+    } finally {
+      sb.state.usageOverride = null;
+    }
+    expect(c.lastUsage?.maxPercent).toBe(80);
+    expect(c.lastUsage?.buc[page.id]?.[0]?.type).toBe('pages');
+    expect(c.lastUsage!.maxPercent).toBeGreaterThan(SLOW_DOWN_PERCENT);
   });
 
   it('maps 190 to TokenInvalidError and stops using that token', async () => {

@@ -244,6 +244,19 @@ describe('webhooks', () => {
     expect(receiver.received.length).toBe(n);
   });
 
+  it('batches several events in one signed POST and replays raw bodies', async () => {
+    const page = pages[0]!;
+    const ids = [];
+    for (let i = 0; i < 3; i++) ids.push((await control('comments', { pageId: page.id, platform: 'facebook', webhook: false })).comment.id);
+    const n = receiver.received.length;
+    const sent = await control('webhooks/send', { commentIds: ids, verb: 'add' });
+    expect(sent.webhook).toMatchObject({ ok: true, entries: 3 });
+    expect(receiver.received[n]!.json.entry.map((e) => e.changes[0]!.value.comment_id)).toEqual(ids);
+    await control('webhooks/send', { raw: receiver.received[n]!.raw });
+    expect(receiver.received[n + 1]!.raw).toBe(receiver.received[n]!.raw);
+    expect(receiver.received[n + 1]!.signature).toBe(receiver.received[n]!.signature);
+  });
+
   it('adds bulk comments for benchmarks', async () => {
     const before = sb.state.counts().total;
     const r = await control('seed-bulk', { count: 10_000 });
