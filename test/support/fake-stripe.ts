@@ -51,7 +51,7 @@ const nowSec = () => Math.floor(Date.now() / 1000);
 const price = (id: string) => ({ id, object: 'price', currency: 'usd', unit_amount: AMOUNTS[id] ?? 1000, recurring: { interval: 'month', interval_count: 1 }, active: true });
 
 class StripeHttpError extends Error {
-  constructor(readonly status: number, message: string, readonly code?: string, readonly param?: string) { super(message); }
+  constructor(readonly status: number, message: string, readonly code?: string, readonly param?: string, readonly type = 'invalid_request_error') { super(message); }
 }
 const missing = (kind: string, id: string) => new StripeHttpError(404, `No such ${kind}: '${id}'`, 'resource_missing', 'id');
 
@@ -148,7 +148,16 @@ export async function startFakeStripe(): Promise<FakeStripe> {
           const behavior = p.proration_behavior ?? 'create_prorations';
           if (behavior !== 'none') {
             const lines = [{ amount: credit, price: oldPrice, proration: true }, { amount: debit, price: newPrice, proration: true }];
-            if (behavior === 'always_invoice') sub.latest_invoice = createInvoice(sub, credit + debit, 'subscription_update', lines).id;
+            if (behavior === 'always_invoice') {
+              const inv = createInvoice(sub, credit + debit, 'subscription_update', lines);
+              // pending_if_incomplete: an unpaid proration leaves the subscription as it was.
+              if (inv.status !== 'paid' && p.payment_behavior === 'pending_if_incomplete') {
+                invoices.delete(inv.id);
+                item.price = oldPrice;
+                throw new StripeHttpError(402, 'Your card was declined.', 'card_declined', undefined, 'card_error');
+              }
+              sub.latest_invoice = inv.id;
+            }
             else (sub.pending_invoice_items ??= []).push(...lines);
           }
         }
@@ -207,7 +216,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     } catch (err) {
       if (!(err instanceof StripeHttpError)) throw err;
       status = err.status;
-      body = JSON.stringify({ error: { type: 'invalid_request_error', message: err.message, code: err.code, param: err.param } });
+      body = JSON.stringify({ error: { type: err.type, message: err.message, code: err.code, param: err.param } });
     }
     if (cacheKey && status < 500) idempotent.set(cacheKey, { status, body });
     send(res, status, body);

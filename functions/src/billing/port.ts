@@ -38,6 +38,9 @@ export class InvalidWebhookSignature extends Error {
   constructor(reason: string) { super(`Invalid webhook signature: ${reason}`); }
 }
 
+/** The provider declined a payment (card declined, authentication required...); the message is the provider's. */
+export class PaymentDeclined extends Error {}
+
 export interface BillingPort {
   /** The browser's publishable key (the Subscribe screen loads Stripe.js with it). */
   readonly publishableKey: string;

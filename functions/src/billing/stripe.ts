@@ -5,7 +5,7 @@
 import Stripe from 'stripe';
 import type { PlanId } from '@cg/shared';
 import { config } from '../config.js';
-import { InvalidWebhookSignature, type BillingEvent, type BillingPort, type BillingSubscription } from './port.js';
+import { InvalidWebhookSignature, PaymentDeclined, type BillingEvent, type BillingPort, type BillingSubscription } from './port.js';
 import { planOfRealPrice, realPriceId } from './prices.js';
 import { stripeKeys, type StripeKeys } from './stripe-keys.js';
 
@@ -55,6 +55,12 @@ function toEvent(event: Stripe.Event): BillingEvent {
   };
 }
 
+/** Card errors become PaymentDeclined with Stripe's message; anything else is rethrown. */
+function declined(err: unknown): never {
+  if ((err as { type?: string })?.type === 'StripeCardError') throw new PaymentDeclined((err as Error).message);
+  throw err;
+}
+
 export function createStripeBilling(keys: StripeKeys): BillingPort {
   const stripe = client(keys.secretKey);
   const expand = ['latest_invoice.confirmation_secret'];
@@ -85,11 +91,11 @@ export function createStripeBilling(keys: StripeKeys): BillingPort {
         // The new plan applies only once the proration is paid (no plan without payment).
         payment_behavior: 'pending_if_incomplete',
         expand,
-      }, { idempotencyKey });
+      }, { idempotencyKey }).catch(declined);
       return toSubscription(sub);
     },
     async cancelAtPeriodEnd(subscriptionId) {
-      const sub = await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true, expand }, { idempotencyKey: `cancel-${subscriptionId}` });
+      const sub = await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true, expand }, { idempotencyKey: `cancel-${subscriptionId}-${Math.floor(Date.now() / 600_000)}` });
       return toSubscription(sub);
     },
     async retrieveSubscription(subscriptionId) {

@@ -3,8 +3,8 @@
  * billing config. With a BillingPort they go through Stripe; with null (no keys) plans change directly.
  */
 import { PLANS, PLAN_IDS, planById, type PlanId, type User } from '@cg/shared';
-import type { BillingPort, BillingSubscription } from '../billing/port.js';
-import { BadRequest } from '../http/errors.js';
+import { PaymentDeclined, type BillingPort, type BillingSubscription } from '../billing/port.js';
+import { BadRequest, HttpError } from '../http/errors.js';
 import * as billingStore from '../store/billing.js';
 import * as users from '../store/users.js';
 import { requireUser } from './accounts.js';
@@ -109,7 +109,13 @@ export async function changePlan(port: BillingPort | null, userId: string, targe
   const synced = { ...user, ...fieldsFromSubscription(sub, user) };
   if (synced.subscriptionStatus === 'none' || synced.subscriptionStatus === 'canceled') throw new BadRequest('You have no active subscription. Choose a plan on the Subscribe page to start one.');
   assertUpgrade(synced, target);
-  const updated = await port.upgrade(sub.id, target, `upgrade-${sub.id}-${target}`);
+  let updated: BillingSubscription;
+  try {
+    updated = await port.upgrade(sub.id, target, `upgrade-${sub.id}-${target}-${Math.floor(now.getTime() / 600_000)}`);
+  } catch (err) {
+    if (err instanceof PaymentDeclined) throw new HttpError(402, `Payment Failed: ${err.message}`);
+    throw err;
+  }
   return applySubscription(userId, updated);
 }
 

@@ -6,7 +6,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAKE_STRIPE_PUBLISHABLE_KEY, FAKE_STRIPE_SECRET_KEY, FAKE_STRIPE_WEBHOOK_SECRET, startFakeStripe, stripeEvent, type FakeStripe } from '../../../test/support/fake-stripe.js';
 import { createStripeBilling, STRIPE_API_VERSION } from '../../src/billing/stripe.js';
-import { InvalidWebhookSignature, type BillingPort } from '../../src/billing/port.js';
+import { InvalidWebhookSignature, PaymentDeclined, type BillingPort } from '../../src/billing/port.js';
 
 let fake: FakeStripe;
 let port: BillingPort;
@@ -55,6 +55,14 @@ describe('Stripe adapter', () => {
     const canceled = await port.cancelAtPeriodEnd(subscriptionId);
     expect(canceled).toMatchObject({ cancelAtPeriodEnd: true, cancelAt: up.currentPeriodEnd, status: 'active' });
     expect(await port.retrieveSubscription('sub_missing')).toBeNull();
+  });
+
+  it('an upgrade whose proration is not paid is declined and changes nothing (no plan without payment)', async () => {
+    const customerId = await port.ensureCustomer({ userId: 'u2', email: 'u2@example.com' });
+    const { subscriptionId } = await port.createSubscription({ customerId, userId: 'u2', plan: 'starter', idempotencyKey: 'sub-u2-1' });
+    await expect(port.upgrade(subscriptionId, 'growth', 'upgrade-u2')).rejects.toThrow(PaymentDeclined);
+    await expect(port.upgrade(subscriptionId, 'growth', 'upgrade-u2')).rejects.toThrow('Your card was declined.');
+    expect((await port.retrieveSubscription(subscriptionId))!.plan).toBe('starter');
   });
 
   it('verifies webhooks over the raw body: valid, forged, missing, stale, tampered', () => {
