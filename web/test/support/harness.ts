@@ -4,7 +4,7 @@
  * playwright-core, and mocks the API with page.route (an unhandled API request fails the test).
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { extname, join, resolve } from 'node:path';
@@ -98,14 +98,18 @@ const MIME: Record<string, string> = {
 
 /** Serve web/dist like the gateway does: files when they exist, index.html otherwise. */
 export async function serveDist(): Promise<{ server: Server; origin: string }> {
+  // Serve a private snapshot so a concurrent rebuild of web/dist cannot swap chunks under a running test.
+  const root = mkdtempSync(join(tmpdir(), 'cg-dist-'));
+  cpSync(DIST, root, { recursive: true });
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
-    const file = join(DIST, decodeURIComponent(url.pathname));
-    const inside = file.startsWith(DIST);
-    const target = inside && existsSync(file) && statSync(file).isFile() ? file : join(DIST, 'index.html');
+    const file = join(root, decodeURIComponent(url.pathname));
+    const inside = file.startsWith(root);
+    const target = inside && existsSync(file) && statSync(file).isFile() ? file : join(root, 'index.html');
     res.writeHead(200, { 'content-type': MIME[extname(target)] ?? 'application/octet-stream' });
     res.end(readFileSync(target));
   });
+  server.on('close', () => rmSync(root, { recursive: true, force: true }));
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const addr = server.address();
   if (!addr || typeof addr === 'string') throw new Error('no port');
