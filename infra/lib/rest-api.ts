@@ -64,10 +64,10 @@ export class RestApi extends Construct {
       resultsCacheTtl: Duration.seconds(0),
     });
 
-    // One invoke permission per function for this API (not one per method and test-invoke, which
+    // One invoke permission per function for this API (not one per method plus one per test-invoke, which
     // would add two Lambda::Permission resources for each of the ~30 routes).
     const integration = (fn: lambda.IFunction): apigw.LambdaIntegration =>
-      new apigw.LambdaIntegration(fn, { proxy: true, scopePermissionToMethod: false, allowTestInvoke: false });
+      new apigw.LambdaIntegration(fn, { proxy: true, scopePermissionToMethod: false });
     const integrations: Record<RouteGroup, apigw.LambdaIntegration> = {
       api: integration(props.handlers.api),
       webhooks: integration(props.handlers.webhooks),

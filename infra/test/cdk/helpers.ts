@@ -1,20 +1,25 @@
 /** Shared helpers for the CDK tests: build the app once per file, read templates, follow roles. */
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
 import { Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import type { CfnElement } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import { buildApp, type CommentGuardApp } from '../../lib/app.js';
-import type { CgFunction } from '../../lib/function.js';
+import { REPO_ROOT, type CgFunction } from '../../lib/function.js';
 
 export interface Synthesized extends CommentGuardApp {
   readonly templates: { data: Template; app: Template; web: Template };
   readonly ms: number;
 }
 
+/** The context of cdk.json (feature flags and defaults), so tests see what `cdk synth` sees. */
+export const CDK_JSON_CONTEXT = (JSON.parse(readFileSync(path.join(REPO_ROOT, 'cdk.json'), 'utf8')) as { context: Record<string, unknown> }).context;
+
 /** Build and synthesise the whole app (all three stacks) once. */
 export function synthApp(context: Record<string, unknown> = {}, nag = false): Synthesized {
   const t0 = Date.now();
-  const built = buildApp({ nag, context });
+  const built = buildApp({ nag, context: { ...CDK_JSON_CONTEXT, ...context } });
   built.app.synth();
   const templates = {
     data: Template.fromStack(built.data),

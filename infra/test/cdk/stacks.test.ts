@@ -3,7 +3,7 @@
  * shared by every test in this file. Lambda code is a stub asset here (these tests read the
  * templates only); bundling.test.ts bundles the real handlers.
  */
-import { Match } from 'aws-cdk-lib/assertions';
+import { Annotations, Match } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES, type RouteDef } from '../../../shared/src/routes.js';
 import { TABLE } from '../../../shared/src/table.js';
@@ -26,6 +26,14 @@ describe('synthesis', () => {
       'CommentGuard-prod-App',
       'CommentGuard-prod-Web',
     ]);
+  });
+
+  it('raises no construct warnings or errors', () => {
+    for (const stack of [s.data, s.compute, s.web]) {
+      const a = Annotations.fromStack(stack);
+      expect(a.findWarning('*', Match.anyValue()).map((w) => `${w.id}: ${JSON.stringify(w.entry.data)}`)).toEqual([]);
+      expect(a.findError('*', Match.anyValue())).toEqual([]);
+    }
   });
 });
 
