@@ -1,5 +1,6 @@
 /** The shipped model's shape and its classifier: spam, offensiveness (two heads) and sentiment. */
 import { featurize, type SparseVector } from './features.js';
+import { featurizeOffensive } from './offensive-features.js';
 import { cues, isScam } from './rules.js';
 import { predictProba, unpack, type LinearModel, type PackedLinear } from './linear.js';
 
@@ -51,7 +52,9 @@ export class Classifier {
     const x = featurize(text);
     const t = this.thresholds;
     const pSpam = this.spamProbability(x);
-    const off = (m: LinearModel) => predictProba(m, x)[m.classes.indexOf('offensive')]!;
+    // Both offensive heads read the offensive feature set (lexicon, leetspeak, hashtags); spam and sentiment read `x`.
+    const xo = featurizeOffensive(text);
+    const off = (m: LinearModel) => predictProba(m, xo)[m.classes.indexOf('offensive')]!;
     const a = off(this.heads.offensiveTweets);
     const b = off(this.heads.offensiveDavidson);
     const found = cues(text);

@@ -11,7 +11,7 @@ import { SENTIMENT_CLASSES, type ModelFile } from './model.js';
 import { scores } from './metrics.js';
 import { EVAL_DIR, MODEL_PATH, TRAIN_DIR } from './paths.js';
 import {
-  crossValidateSpam, featurizeRows, holdout, idsDigest, OFFENSIVE_CLASSES, probabilityOf, SPAM_CLASSES, SPAM_FOLDS, trainHead,
+  crossValidateSpam, featurizeOffensiveRows, featurizeRows, holdout, idsDigest, OFFENSIVE_CLASSES, probabilityOf, SPAM_CLASSES, SPAM_FOLDS, trainHead,
   tuneBiasOffsets, tuneOffensiveThresholds,
 } from './trainer.js';
 
@@ -27,17 +27,17 @@ log(`read ${tweets.length} + ${davidson.length} offensive, ${sentiment.length} s
 // Offensive: one head per source; thresholds tuned on a 1/7 held-out slice of the training rows.
 const [tTrain, tHeld] = holdout(tweets, 7);
 const [dTrain, dHeld] = holdout(davidson, 7);
-const tHead = trainHead(featurizeRows(tTrain), OFFENSIVE_CLASSES);
-const dHead = trainHead(featurizeRows(dTrain), OFFENSIVE_CLASSES);
+const tHead = trainHead(featurizeOffensiveRows(tTrain), OFFENSIVE_CLASSES);
+const dHead = trainHead(featurizeOffensiveRows(dTrain), OFFENSIVE_CLASSES);
 const heldProbs = (rows: typeof tweets): Array<[number, number, string]> => {
-  const f = featurizeRows(rows);
+  const f = featurizeOffensiveRows(rows);
   return f.x.map((x, i) => [probabilityOf(tHead, x, 'offensive'), probabilityOf(dHead, x, 'offensive'), f.labels[i]!]);
 };
 const tuned = tuneOffensiveThresholds(heldProbs(tHeld), heldProbs(dHeld));
 log(`offensive thresholds tweets=${tuned.tweets.toFixed(3)} davidson=${tuned.davidson.toFixed(3)} (held-out macro-F1 ${tuned.f1A.toFixed(3)} / ${tuned.f1B.toFixed(3)})`);
 
-const offensiveTweets = trainHead(featurizeRows(tweets), OFFENSIVE_CLASSES);
-const offensiveDavidson = trainHead(featurizeRows(davidson), OFFENSIVE_CLASSES);
+const offensiveTweets = trainHead(featurizeOffensiveRows(tweets), OFFENSIVE_CLASSES);
+const offensiveDavidson = trainHead(featurizeOffensiveRows(davidson), OFFENSIVE_CLASSES);
 log('offensive heads trained on all training rows');
 const [sTrain, sHeld] = holdout(sentiment, 5);
 const offsets = tuneBiasOffsets(trainHead(featurizeRows(sTrain), [...SENTIMENT_CLASSES]), featurizeRows(sHeld));
@@ -65,7 +65,7 @@ const model: ModelFile = {
   },
 };
 const { createHash } = await import('node:crypto');
-model.version = `embedded-lr-1.0+${createHash('sha256').update(JSON.stringify(heads)).digest('hex').slice(0, 8)}`;
+model.version = `embedded-lr-1.1+${createHash('sha256').update(JSON.stringify(heads)).digest('hex').slice(0, 8)}`;
 const json = JSON.stringify(model);
 writeFileSync(MODEL_PATH, json + '\n');
 log(`wrote ${MODEL_PATH} (${(json.length / 1e6).toFixed(2)} MB), version ${model.version}`);

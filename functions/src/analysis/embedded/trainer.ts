@@ -2,6 +2,7 @@
 import { createHash } from 'node:crypto';
 import type { LabelledRow } from './csv.js';
 import { DIM, featurize, type SparseVector } from './features.js';
+import { featurizeOffensive } from './offensive-features.js';
 import { balancedWeights, predictProba, train, type LinearModel, type TrainOptions } from './linear.js';
 import { cues, isScam } from './rules.js';
 import { confusion, scores, type Confusion } from './metrics.js';
@@ -18,6 +19,11 @@ export interface Featurized {
 
 export function featurizeRows(rows: LabelledRow[]): Featurized {
   return { x: rows.map((r) => featurize(r.text)), labels: rows.map((r) => r.label) };
+}
+
+/** Rows featurised for the offensive heads (see offensive-features.ts). */
+export function featurizeOffensiveRows(rows: LabelledRow[]): Featurized {
+  return { x: rows.map((r) => featurizeOffensive(r.text)), labels: rows.map((r) => r.label) };
 }
 
 /** Trains one head with class-balanced weights. */
