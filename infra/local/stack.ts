@@ -12,6 +12,10 @@ import { ensureTable, startDynamo } from './dynamodb.js';
 import { startGateway, type GatewayHandlers } from './gateway.js';
 import { freePort } from './ports.js';
 import { LocalQueue, startSqsEndpoint } from './sqs.js';
+import { startMetaSandbox, type MetaSandboxHandle } from './meta-sandbox/index.js';
+
+/** The local Meta app (the sandbox plays Meta; these are not secrets). */
+const LOCAL_META = { appId: 'commentguard-local-app', appSecret: 'commentguard-local-app-secret', verifyToken: 'commentguard-local-verify' };
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -20,12 +24,14 @@ export interface StackOptions {
   dataDir: string;
   persist: boolean;
   port?: number;
+  /** Post a new sandbox comment (and its webhook) every N ms, so a person sees comments arrive. */
+  liveCommentsMs?: number;
   /** Extra environment for the handlers (e.g. rate limits in tests). */
   env?: Record<string, string>;
   log?: (line: string) => void;
 }
 
-export interface Stack { url: string; env: Record<string, string>; queues: Map<string, LocalQueue>; close(): Promise<void> }
+export interface Stack { url: string; env: Record<string, string>; queues: Map<string, LocalQueue>; sandbox: MetaSandboxHandle; close(): Promise<void> }
 
 export async function startStack(opts: StackOptions): Promise<Stack> {
   const log = opts.log ?? (() => undefined);
@@ -50,11 +56,14 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     const queues = new Map<string, LocalQueue>();
     const sqs = await startSqsEndpoint(queues, await freePort());
     closers.push(sqs.close);
+    const sandbox = await startMetaSandbox({ port: 0, ...LOCAL_META, webhookUrl: `http://127.0.0.1:${port}/webhooks/meta`, liveIntervalMs: opts.liveCommentsMs });
+    closers.push(sandbox.close);
     const env: Record<string, string> = {
       AWS_REGION: 'us-east-1', AWS_ACCESS_KEY_ID: 'local', AWS_SECRET_ACCESS_KEY: 'local',
       TABLE_NAME: tableName, DYNAMODB_ENDPOINT: dynamo.endpoint,
       COGNITO_ENDPOINT: cognito.endpoint, COGNITO_USER_POOL_ID: cognito.ids.userPoolId, COGNITO_CLIENT_ID: cognito.ids.clientId,
-      SQS_ENDPOINT: sqs.endpoint, ANALYSIS_QUEUE_URL: sqs.urlOf('analysis'),
+      SQS_ENDPOINT: sqs.endpoint, ANALYSIS_QUEUE_URL: sqs.urlOf('analysis'), META_EVENTS_QUEUE_URL: sqs.urlOf('meta-events'),
+      META_GRAPH_URL: sandbox.url, META_APP_ID: LOCAL_META.appId, META_APP_SECRET: LOCAL_META.appSecret, META_VERIFY_TOKEN: LOCAL_META.verifyToken,
       COOKIE_SECURE: 'false', WS_ENDPOINT: `http://127.0.0.1:${port}`, APP_URL: `http://localhost:${port}`,
       ...opts.env,
     };
@@ -64,9 +73,10 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     const handlers: GatewayHandlers = { api: await load('api'), webhooks: await load('webhooks'), ws: await load('ws'), authorizer: await load('authorizer') };
     // The analysis queue delivers to the analyser Lambda, as its event source mapping does in AWS.
     queues.set('analysis', new LocalQueue('analysis', (await load('analyser')) as never));
+    queues.set('meta-events', new LocalQueue('meta-events', (await load('meta-events')) as never));
     const gateway = await startGateway({ port, handlers, webDist: join(REPO_ROOT, 'web/dist') });
     closers.push(gateway.close);
-    return { url: gateway.url, env, queues, close };
+    return { url: gateway.url, env, queues, sandbox, close };
   } catch (err) {
     await close();
     throw err;

@@ -21,6 +21,7 @@ export const TEXT = {
     oauth_failed: 'OAuth authorization failed.',
     token_failed: 'Failed to obtain access token.',
     connection_failed: 'Connection failed.',
+    plan_limit: 'Your plan has no room for another brand. Upgrade your plan to connect more.',
   } as Record<string, string>,
   invalidCredentials: 'Invalid email or password',
   loginNetwork: 'Login failed. Please try again.',

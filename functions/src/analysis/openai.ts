@@ -4,7 +4,7 @@
  */
 import OpenAI from 'openai';
 import { zodResponseFormat } from 'openai/helpers/zod';
-import { z } from 'zod';
+import * as z from 'zod';
 import { AiDecision } from '@cg/shared';
 import { AnalysisError, type Analyser, type BrandContext, type CommentInput } from './port.js';
 

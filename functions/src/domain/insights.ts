@@ -17,11 +17,8 @@ export async function stats(userId: string): Promise<Stats> {
 }
 
 export async function analytics(userId: string): Promise<Analytics> {
-  const c = await store.getCounters(userId);
-  const apiResponseStats = Object.entries(c)
-    .filter(([k, v]) => k.startsWith('api|') && v > 0)
-    .map(([k, count]) => { const [, status, ...msg] = k.split('|'); return { status: Number(status), message: msg.join('|'), count }; })
-    .sort((a, b) => a.status - b.status || b.count - a.count);
+  const [c, api] = await Promise.all([store.getCounters(userId), store.getApiResponses(userId)]);
+  const apiResponseStats = api.sort((a, b) => a.status - b.status || b.count - a.count);
   return {
     totalComments: c.total ?? 0,
     positiveComments: c.sentiment_positive ?? 0,

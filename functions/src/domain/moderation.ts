@@ -4,10 +4,13 @@
  * an activity entry, followed by a live update to the user's sockets.
  */
 import type { AiDecision, Comment, OverrideAction } from '@cg/shared';
-import { NotFound, BadGateway, Conflict } from '../http/errors.js';
+import { BadGateway, Conflict, Forbidden, NotFound } from '../http/errors.js';
 import type { Notifier } from '../realtime/notifier.js';
 import * as store from '../store/comments.js';
+import { addAnalysed, usedThisMonth } from '../store/usage.js';
+import { getUser, setUserFields } from '../store/users.js';
 import { assertTransition, canTransition } from './comment-state.js';
+import { QUOTA_NOTICE, remainingQuota } from './limits.js';
 import { PlatformActionError, type AnalysisQueuePort, type PlatformActionsPort } from './ports.js';
 
 export interface ModerationDeps { queue: AnalysisQueuePort; platform: PlatformActionsPort; notifier: Notifier }
@@ -30,8 +33,12 @@ function short(text: string): string {
 
 /** Marks comments processing and queues them; if queueing fails they go back to pending. */
 async function queueForAnalysis(deps: ModerationDeps, userId: string, items: store.StoredComment[]): Promise<string[]> {
+  // The plan's monthly analysis quota: past it, comments stay pending (nothing lost) with a notice.
+  const user = await getUser(userId);
+  const room = user ? remainingQuota(user, await usedThisMonth(userId)) : 0;
+  if (room < items.length && user) await setUserFields(userId, { notice: QUOTA_NOTICE });
   const queued: store.StoredComment[] = [];
-  for (const s of items) {
+  for (const s of items.slice(0, Math.max(0, room))) {
     if (!canTransition('process', s.comment.status)) continue;
     const next = await store.writeComment(s, { ...s, comment: { ...s.comment, status: 'processing', lastError: null } });
     if (next) queued.push(next);
@@ -50,8 +57,20 @@ async function queueForAnalysis(deps: ModerationDeps, userId: string, items: sto
 export async function processComment(deps: ModerationDeps, userId: string, id: string): Promise<void> {
   const s = await load(userId, id);
   assertTransition('process', s.comment.status);
+  const user = await getUser(userId);
+  if (user && remainingQuota(user, await usedThisMonth(userId)) < 1) throw new Forbidden(QUOTA_NOTICE);
   const ids = await queueForAnalysis(deps, userId, [s]);
   if (!ids.length) concurrent();
+}
+
+/** Queues freshly arrived comments when the user's automation setting says so (default on). */
+export async function analyseArrivals(deps: ModerationDeps, userId: string, comments: Comment[]): Promise<number> {
+  if (!comments.length) return 0;
+  await deps.notifier.notify(userId, { type: 'new_comments', count: comments.length, commentIds: comments.slice(0, 100).map((c) => c.id) });
+  const user = await getUser(userId);
+  if (!user?.autoAnalyze) return 0;
+  const stored = (await Promise.all(comments.filter((c) => c.status === 'pending').map((c) => store.getComment(userId, c.id)))).filter((s): s is store.StoredComment => s !== null);
+  return (await queueForAnalysis(deps, userId, stored)).length;
 }
 
 export async function bulkAnalyze(deps: ModerationDeps, userId: string): Promise<{ queued: number }> {
@@ -69,6 +88,7 @@ export async function recordDecision(deps: Pick<ModerationDeps, 'notifier'>, use
     : { ...s.comment, status: 'pending', lastError: result.error };
   const next = await store.writeComment(s, { ...s, comment });
   if (!next) return false;
+  if ('decision' in result) await addAnalysed(userId, 1);
   await deps.notifier.notify(userId, { type: 'decision' in result ? 'comment_processed' : 'comment_status_update', commentId: id, status: comment.status });
   return true;
 }

@@ -1,6 +1,18 @@
-/**
- * Placeholder: replaced by the real handler. SQS consumer of the Meta webhook-events queue
- * (POST /webhooks/meta acknowledges fast and queues the work here; see issue 3 item 4).
- * Returns an SQS partial-batch response so the event source mapping's ReportBatchItemFailures works.
- */
-export const handler = async (): Promise<{ batchItemFailures: { itemIdentifier: string }[] }> => ({ batchItemFailures: [] });
+/** Lambda: applies queued Meta webhook changes (partial batch failures; DLQ after 5 receives). */
+import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import { applyWebhookEvent } from '../domain/webhook-events.js';
+import type { WebhookCommentEvent } from '../platform/meta/webhooks.js';
+import { moderationDeps } from './deps.js';
+
+export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
+  const failures: string[] = [];
+  for (const r of event.Records) {
+    try {
+      await applyWebhookEvent(moderationDeps, JSON.parse(r.body) as WebhookCommentEvent);
+    } catch (err) {
+      console.error('[meta-events] failed', r.messageId, err);
+      failures.push(r.messageId);
+    }
+  }
+  return { batchItemFailures: failures.map((itemIdentifier) => ({ itemIdentifier })) };
+}

@@ -2,8 +2,10 @@
 import { cognitoIdentity } from '../auth/cognito.js';
 import { stripeBilling } from '../billing/stripe.js';
 import { createApiHandler } from '../http/router.js';
+import { metaWebhookRoutes } from '../routes/meta-webhook.js';
 import { stripeWebhookRoutes } from '../routes/stripe-webhook.js';
 
 export const handler = createApiHandler({
   ...stripeWebhookRoutes({ billing: stripeBilling }),
+  ...metaWebhookRoutes(),
 }, cognitoIdentity);

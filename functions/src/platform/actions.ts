@@ -16,7 +16,7 @@ async function tokenFor(userId: string, comment: Comment): Promise<string> {
 }
 
 export const metaPlatformActions: PlatformActionsPort = {
-  async reply(userId, comment, text) { await platformAction('reply', comment, await tokenFor(userId, comment), text); },
-  async hide(userId, comment) { await platformAction('hide', comment, await tokenFor(userId, comment)); },
-  async remove(userId, comment) { await platformAction('delete', comment, await tokenFor(userId, comment)); },
+  async reply(userId, comment, text) { await platformAction(userId, 'reply', comment, await tokenFor(userId, comment), text); },
+  async hide(userId, comment) { await platformAction(userId, 'hide', comment, await tokenFor(userId, comment)); },
+  async remove(userId, comment) { await platformAction(userId, 'delete', comment, await tokenFor(userId, comment)); },
 };

@@ -1,33 +1,21 @@
-/** Bridges the platform actions port to the Graph API client (reply, hide, delete per platform). */
+/** Bridges the platform actions port to the Graph API client: reply, hide or delete one comment on its platform. */
 import type { Comment } from '@cg/shared';
-import * as z from 'zod';
 import { PlatformActionError } from '../domain/ports.js';
-import { metaConfigFromEnv } from './meta/config.js';
+import { deleteComment, describeActionFailure, replyToComment, setCommentHidden } from './meta/actions.js';
 import { MetaApiError } from './meta/errors.js';
-import { GraphClient } from './meta/http.js';
+import { graphFor } from './graph.js';
 
-let client: GraphClient | undefined;
-export function graphClient(): GraphClient {
-  client ??= GraphClient.fromConfig(metaConfigFromEnv());
-  return client;
-}
-
-const Any = z.unknown();
-
-export async function platformAction(action: 'reply' | 'hide' | 'delete', comment: Comment, token: string, text?: string): Promise<void> {
-  const id = comment.externalId ?? comment.id.replace(/^(facebook|instagram)_/, '');
-  const g = graphClient();
+export async function platformAction(userId: string, action: 'reply' | 'hide' | 'delete', comment: Comment, token: string, text?: string): Promise<void> {
+  const { graph, flush } = graphFor(userId);
+  const target = { platform: comment.platform, commentId: comment.externalId ?? comment.id.replace(/^(facebook|instagram)_/, ''), token };
   try {
-    if (action === 'reply') {
-      if (comment.platform === 'instagram') await g.post(`/${id}/replies`, token, { message: text }, Any);
-      else await g.post(`/${id}/comments`, token, { message: text }, Any);
-    } else if (action === 'hide') {
-      await g.post(`/${id}`, token, comment.platform === 'instagram' ? { hide: true } : { is_hidden: true }, Any);
-    } else {
-      await g.delete(`/${id}`, token, {}, Any);
-    }
+    if (action === 'reply') await replyToComment(graph, target, text ?? '');
+    else if (action === 'hide') await setCommentHidden(graph, target, true);
+    else await deleteComment(graph, target);
   } catch (err) {
-    if (err instanceof MetaApiError) throw new PlatformActionError(err.message);
+    if (err instanceof MetaApiError) throw new PlatformActionError(describeActionFailure(err).message);
     throw err;
+  } finally {
+    await flush();
   }
 }

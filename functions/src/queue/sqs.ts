@@ -1,4 +1,4 @@
-/** Analysis queue adapter over SQS (the local stack serves the same API). Batches of 10 per call. */
+/** Queue adapters over SQS (the local stack serves the same API): the analysis queue and the Meta webhook-events queue. */
 import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { config } from '../config.js';
 import type { AnalysisJob, AnalysisQueuePort } from '../domain/ports.js';
@@ -10,13 +10,16 @@ function sqs(): SQSClient {
   return client;
 }
 
+/** Sends JSON messages in batches of 10; throws if any could not be queued (the caller keeps its state recoverable). */
+export async function sendAll(queueUrlVar: string, bodies: unknown[]): Promise<void> {
+  const QueueUrl = config.req(queueUrlVar);
+  for (let i = 0; i < bodies.length; i += 10) {
+    const chunk = bodies.slice(i, i + 10);
+    const res = await sqs().send(new SendMessageBatchCommand({ QueueUrl, Entries: chunk.map((b, n) => ({ Id: String(n), MessageBody: JSON.stringify(b) })) }));
+    if (res.Failed?.length) throw new Error(`Could not queue ${res.Failed.length} message(s): ${res.Failed[0]?.Message ?? 'unknown error'}`);
+  }
+}
+
 export const sqsAnalysisQueue: AnalysisQueuePort = {
-  async enqueue(jobs: AnalysisJob[]) {
-    const QueueUrl = config.req('ANALYSIS_QUEUE_URL');
-    for (let i = 0; i < jobs.length; i += 10) {
-      const chunk = jobs.slice(i, i + 10);
-      const res = await sqs().send(new SendMessageBatchCommand({ QueueUrl, Entries: chunk.map((j, n) => ({ Id: String(n), MessageBody: JSON.stringify(j) })) }));
-      if (res.Failed?.length) throw new Error(`Could not queue ${res.Failed.length} comment(s) for analysis: ${res.Failed[0]?.Message ?? 'unknown error'}`);
-    }
-  },
+  enqueue: (jobs: AnalysisJob[]) => sendAll('ANALYSIS_QUEUE_URL', jobs),
 };

@@ -16,8 +16,14 @@ export interface StoredAccount {
   encryptedToken: string | null;
   isActive: boolean;
   needsReconnect: boolean;
-  /** Per-source sync cursors (since-times), keyed by source. */
-  cursors: Record<string, string>;
+  /** Since-time of the last complete sync of this account (incremental sync), or null. */
+  syncedUntil: string | null;
+  /** Do not call Meta for this account before this instant (throttled). */
+  throttledUntil: string | null;
+  /** For the brand's Facebook account: the Instagram account id of the same page, if any. */
+  instagramId: string | null;
+  /** Encrypted long-lived user token (ads listing), kept on the brand's Facebook account. */
+  encryptedUserToken: string | null;
   connectedAt: string;
 }
 

@@ -31,3 +31,21 @@ export function isConditionFailure(err: unknown): boolean {
   }
   return false;
 }
+
+function isTransactionConflict(err: unknown): boolean {
+  const e = err as { name?: string; CancellationReasons?: { Code?: string }[] };
+  return e?.name === 'TransactionConflictException'
+    || (e?.name === 'TransactionCanceledException' && (e.CancellationReasons ?? []).some((r) => r.Code === 'TransactionConflict'));
+}
+
+/** Runs a transactional write, retrying with jittered backoff while another transaction holds the same item (counters). */
+export async function withConflictRetry<T>(write: () => Promise<T>, attempts = 8): Promise<T> {
+  for (let i = 1; ; i++) {
+    try {
+      return await write();
+    } catch (err) {
+      if (!isTransactionConflict(err) || i >= attempts) throw err;
+      await new Promise((r) => setTimeout(r, Math.random() * 20 * 2 ** i));
+    }
+  }
+}

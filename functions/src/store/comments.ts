@@ -3,10 +3,10 @@
  * comment (guarded by its version), the counters delta and, when given, an activity entry.
  */
 import { randomUUID } from 'node:crypto';
-import { GetCommand, QueryCommand, TransactWriteCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { Comment, QUEUE_STATUSES, type Activity, type CommentsQuery, type Platform } from '@cg/shared';
 import { counterDelta, type CounterDelta, type CountedComment, type Review } from '../domain/counters.js';
-import { db, isConditionFailure, table } from './client.js';
+import { db, isConditionFailure, table, withConflictRetry } from './client.js';
 import { commentKey } from './keys.js';
 
 export interface StoredComment extends CountedComment { userId: string; version: number; updatedAt: string }
@@ -71,7 +71,7 @@ export async function writeComment(before: StoredComment | null, after: Omit<Sto
   if (counters) items.push(counters);
   if (activity) items.push(activityPut(after.userId, activity, now));
   try {
-    await db().send(new TransactWriteCommand({ TransactItems: items }));
+    await withConflictRetry(() => db().send(new TransactWriteCommand({ TransactItems: items })));
     return next;
   } catch (err) {
     if (isConditionFailure(err)) return null;
@@ -92,7 +92,7 @@ export async function insertNew(userId: string, comments: Comment[]): Promise<Co
     const counters = countersUpdate(userId, delta);
     if (counters) items.push(counters);
     try {
-      await db().send(new TransactWriteCommand({ TransactItems: items }));
+      await withConflictRetry(() => db().send(new TransactWriteCommand({ TransactItems: items })));
       added.push(...chunk);
     } catch (err) {
       if (!isConditionFailure(err)) throw err;
@@ -190,8 +190,21 @@ export async function listActivity(userId: string, limit: number): Promise<Activ
   return (res.Items ?? []).map((i) => ({ id: i.id as string, description: i.description as string, executedAt: i.executedAt as string }));
 }
 
-/** Counts one platform API answer by status and message, for the analytics' "API Response Status". */
-export async function countApiResponse(userId: string, status: number, message: string): Promise<void> {
-  const update = countersUpdate(userId, { [`api|${status}|${message.slice(0, 80)}`]: 1 })!;
-  await db().send(new TransactWriteCommand({ TransactItems: [update] }));
+/** Adds platform API answers counted by status and message (analytics' "API Response Status"), on their own item. */
+export async function addApiResponses(userId: string, counts: Map<string, number>): Promise<void> {
+  if (!counts.size) return;
+  const keys = [...counts.keys()];
+  await db().send(new UpdateCommand({
+    TableName: table(), Key: commentKey.apiStats(userId),
+    UpdateExpression: `ADD ${keys.map((_, i) => `#c${i} :c${i}`).join(', ')}`,
+    ExpressionAttributeNames: Object.fromEntries(keys.map((k, i) => [`#c${i}`, k])),
+    ExpressionAttributeValues: Object.fromEntries(keys.map((k, i) => [`:c${i}`, counts.get(k)])),
+  }));
+}
+
+export async function getApiResponses(userId: string): Promise<{ status: number; message: string; count: number }[]> {
+  const res = await db().send(new GetCommand({ TableName: table(), Key: commentKey.apiStats(userId) }));
+  return Object.entries(res.Item ?? {})
+    .filter(([k, v]) => k.includes('|') && typeof v === 'number' && v > 0)
+    .map(([k, count]) => { const [status, ...msg] = k.split('|'); return { status: Number(status), message: msg.join('|'), count: count as number }; });
 }

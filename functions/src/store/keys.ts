@@ -27,6 +27,7 @@ export const commentKey = {
   /** Sort key: newest first with ScanIndexForward=false; the id makes it unique. */
   order: (timestamp: string, commentId: string) => `${timestamp}#${commentId}`,
   counters: (userId: string) => ({ pk: `USER#${userId}`, sk: 'COUNTERS' }),
+  apiStats: (userId: string) => ({ pk: `USER#${userId}`, sk: 'APISTATS' }),
   activity: (userId: string, executedAt: string, id: string) => ({ pk: `USER#${userId}`, sk: `ACT#${executedAt}#${id}` }),
   activityPrefix: 'ACT#',
 };
@@ -35,4 +36,11 @@ export const commentKey = {
 export const accountKey = {
   item: (userId: string, accountId: string) => ({ pk: `USER#${userId}`, sk: `ACCOUNT#${accountId}` }),
   prefix: 'ACCOUNT#',
+};
+
+/** Meta lookups: a page or Instagram account id → its owner; single-use OAuth states; webhook dedupe. */
+export const metaKey = {
+  page: (externalId: string) => ({ pk: `PAGE#${externalId}`, sk: 'OWNER' }),
+  oauthState: (nonce: string) => ({ pk: `OAUTH#${nonce}`, sk: 'STATE' }),
+  webhookEvent: (dedupeKey: string) => ({ pk: `WEBHOOK#${dedupeKey}`, sk: 'SEEN' }),
 };

@@ -1,0 +1,129 @@
+/**
+ * Connecting Facebook and Instagram: a signed, single-use OAuth state; the callback exchanges the
+ * code for a long-lived user token, stores one brand per page (its page and Instagram account,
+ * tokens encrypted) within the plan's brand limit, and subscribes each page to webhooks.
+ */
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { SocialAccount } from '@cg/shared';
+import { NotFound } from '../http/errors.js';
+import { graphFor, metaConfig } from '../platform/graph.js';
+import { exchangeCode, exchangeLongLived, loginDialogUrl } from '../platform/meta/auth.js';
+import type { GraphClient } from '../platform/meta/http.js';
+import { getInstagramAccount, listPages, subscribePage, unsubscribePage } from '../platform/meta/pages.js';
+import { decryptToken, encryptToken } from '../platform/tokens.js';
+import * as accounts from '../store/accounts.js';
+import { deletePageOwner, consumeOAuthState, putOAuthState, putPageOwner } from '../store/meta.js';
+import { getUser, setUserFields } from '../store/users.js';
+import { assertCanAddBrands } from './limits.js';
+
+const STATE_TTL_SECONDS = 600;
+export type ConnectError = 'oauth_failed' | 'token_failed' | 'connection_failed' | 'plan_limit';
+
+function secret(): string {
+  return process.env.OAUTH_STATE_SECRET ?? metaConfig().appSecret ?? 'local-state-secret';
+}
+function sign(payload: string): string {
+  return createHmac('sha256', secret()).update(payload).digest('base64url');
+}
+
+export function callbackUrl(): string {
+  return `${(process.env.APP_URL ?? '').replace(/\/$/, '')}/api/auth/facebook/callback`;
+}
+
+export async function startConnect(userId: string): Promise<string> {
+  const nonce = randomBytes(16).toString('base64url');
+  await putOAuthState(nonce, userId, STATE_TTL_SECONDS);
+  const payload = `${userId}.${nonce}`;
+  return loginDialogUrl(metaConfig(), { redirectUri: callbackUrl(), state: `${payload}.${sign(payload)}` });
+}
+
+async function validState(userId: string, state: string | undefined): Promise<boolean> {
+  const parts = (state ?? '').split('.');
+  if (parts.length !== 3) return false;
+  const [uid, nonce, sig] = parts as [string, string, string];
+  const expected = Buffer.from(sign(`${uid}.${nonce}`));
+  const given = Buffer.from(sig);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given) || uid !== userId) return false;
+  return consumeOAuthState(nonce, userId);
+}
+
+/** Returns where to send the browser: /settings?success=connected or ?error=…. */
+export async function finishConnect(userId: string, query: Record<string, string | undefined>): Promise<string> {
+  const fail = (e: ConnectError) => `/settings?error=${e}`;
+  if (!(await validState(userId, query.state)) || query.error || !query.code) return fail('oauth_failed');
+  const counting = graphFor(userId);
+  try {
+    return await connectWith(counting.graph, userId, query.code);
+  } finally {
+    await counting.flush();
+  }
+}
+
+async function connectWith(graph: GraphClient, userId: string, code: string): Promise<string> {
+  const fail = (e: ConnectError) => `/settings?error=${e}`;
+  const cfg = metaConfig();
+  let userToken: string;
+  try {
+    const short = await exchangeCode(graph, cfg, code, callbackUrl());
+    userToken = (await exchangeLongLived(graph, cfg, short.accessToken)).accessToken;
+  } catch {
+    return fail('token_failed');
+  }
+  try {
+    const pages = await listPages(graph, userToken);
+    const existing = await accounts.listAccounts(userId);
+    const brands = new Set(existing.filter((a) => a.platform === 'facebook').map((a) => a.externalId));
+    const user = (await getUser(userId))!;
+    // Reconnected pages always update; new ones fit within the plan's brand limit, the rest are named in a notice.
+    const fresh = pages.filter((p) => !brands.has(p.id));
+    let allowed = fresh.length;
+    while (allowed > 0) {
+      try { assertCanAddBrands(user, brands.size, allowed); break; } catch { allowed--; }
+    }
+    if (fresh.length && !allowed) return fail('plan_limit');
+    const skipped = fresh.slice(allowed);
+    if (skipped.length) {
+      const why = (() => { try { assertCanAddBrands(user, brands.size, fresh.length); return ''; } catch (e) { return (e as Error).message; } })();
+      await setUserFields(userId, { notice: `${why} Not connected: ${skipped.map((p) => p.name).join(', ')}.` });
+    }
+    const now = new Date().toISOString();
+    for (const page of pages.filter((p) => !skipped.includes(p))) {
+      const ig = await getInstagramAccount(graph, page.id, page.accessToken);
+      const old = existing.find((a) => a.externalId === page.id && a.platform === 'facebook');
+      const base = { userId, brandId: page.id, encryptedToken: encryptToken(page.accessToken), isActive: true, needsReconnect: false, throttledUntil: null, connectedAt: old?.connectedAt ?? now };
+      await accounts.putAccount({ ...base, id: `fb_${page.id}`, platform: 'facebook', accountName: page.name, externalId: page.id, syncedUntil: old?.syncedUntil ?? null, instagramId: ig?.id ?? null, encryptedUserToken: encryptToken(userToken) });
+      await putPageOwner(page.id, { userId, accountId: `fb_${page.id}` });
+      if (ig) {
+        const oldIg = existing.find((a) => a.externalId === ig.id && a.platform === 'instagram');
+        await accounts.putAccount({ ...base, id: `ig_${ig.id}`, platform: 'instagram', accountName: ig.username ? `@${ig.username}` : `${page.name} (Instagram)`, externalId: ig.id, syncedUntil: oldIg?.syncedUntil ?? null, instagramId: null, encryptedUserToken: null });
+        await putPageOwner(ig.id, { userId, accountId: `ig_${ig.id}` });
+      }
+      await subscribePage(graph, page.id, page.accessToken, ['feed']);
+    }
+    return '/settings?success=connected';
+  } catch (err) {
+    console.error('[connect] failed', err);
+    return fail('connection_failed');
+  }
+}
+
+export function toSocialAccount(a: accounts.StoredAccount): SocialAccount {
+  return { id: a.id, platform: a.platform, accountName: a.accountName, isActive: a.isActive && !a.needsReconnect, needsReconnect: a.needsReconnect };
+}
+
+export async function listSocialAccounts(userId: string): Promise<SocialAccount[]> {
+  return (await accounts.listAccounts(userId)).map(toSocialAccount);
+}
+
+/** Disconnects one account: unsubscribes the page's webhooks, deletes the tokens, keeps the comments. */
+export async function disconnect(userId: string, id: string): Promise<void> {
+  const a = await accounts.getAccount(userId, id);
+  if (!a) throw new NotFound('Account not found');
+  if (a.platform === 'facebook' && a.encryptedToken) {
+    const counting = graphFor(userId);
+    await unsubscribePage(counting.graph, a.externalId, decryptToken(a.encryptedToken)).catch(() => false);
+    await counting.flush();
+  }
+  await accounts.deleteAccount(userId, id);
+  await deletePageOwner(a.externalId, userId);
+}

@@ -1,0 +1,95 @@
+/**
+ * Comment sync from Meta: for every active account, page-post and visitor-post comments with
+ * replies, Instagram media comments and replies, and ad comments (Facebook dark posts through
+ * effective_object_story_id, Instagram ads through effective_instagram_media_id). Incremental per
+ * account (since the last complete sync), idempotent (insert-if-absent), bounded per call; the
+ * page's own comments are stored as already handled, never queued. Throttling pauses the account
+ * until Meta allows calls again, without moving its cursor, so nothing is lost; an invalid token
+ * marks the account "needs reconnect".
+ */
+import type { Comment } from '@cg/shared';
+import { graphFor } from '../platform/graph.js';
+import { adCommentSources, listAds, listAdAccounts } from '../platform/meta/ads.js';
+import { facebookPageComments } from '../platform/meta/comments.js';
+import { ThrottledError, TokenInvalidError } from '../platform/meta/errors.js';
+import type { GraphClient } from '../platform/meta/http.js';
+import { instagramAccountComments } from '../platform/meta/instagram.js';
+import type { PlatformComment } from '../platform/meta/types.js';
+import { decryptToken } from '../platform/tokens.js';
+import * as accounts from '../store/accounts.js';
+import { insertNew } from '../store/comments.js';
+
+export interface SyncResult { added: Comment[]; accounts: number; throttled: string[]; needsReconnect: string[]; more: boolean }
+
+/** A stored comment from a platform comment. The page's own replies are kept as handled (approved). */
+export function toComment(p: PlatformComment, accountId: string): Comment {
+  return {
+    id: `${p.platform}_${p.externalId}`, platform: p.platform, externalId: p.externalId, accountId,
+    authorName: p.authorName, authorId: p.authorId, ...(p.authorAvatar ? { authorAvatar: p.authorAvatar } : {}),
+    content: p.content, timestamp: p.timestamp, postId: p.postId, ...(p.adId ? { adId: p.adId } : {}), ...(p.parentId ? { parentId: p.parentId } : {}),
+    isHidden: p.isHidden, status: p.fromPage ? 'approved' : 'pending', aiDecision: null, lastError: null,
+  };
+}
+
+async function adSources(graph: GraphClient, brand: accounts.StoredAccount) {
+  if (!brand.encryptedUserToken) return { facebook: new Map<string, { postId: string; adId: string }[]>(), instagram: [] as { mediaId: string; adId: string; igUserId?: string }[] };
+  const userToken = decryptToken(brand.encryptedUserToken);
+  const ads = (await Promise.all((await listAdAccounts(graph, userToken)).map((a) => listAds(graph, a.id, userToken)))).flat();
+  return adCommentSources(ads);
+}
+
+/** Stores every new comment of one account; stops (incomplete) once `budget` new comments were added. */
+async function syncAccount(graph: GraphClient, userId: string, a: accounts.StoredAccount, brand: accounts.StoredAccount, budget: { left: number }, added: Comment[]): Promise<boolean> {
+  const token = decryptToken(a.encryptedToken!);
+  const since = a.syncedUntil ?? undefined;
+  const ads = await adSources(graph, brand);
+  const pages = a.platform === 'facebook'
+    ? facebookPageComments(graph, { pageId: a.externalId, pageToken: token, adPosts: ads.facebook.get(a.externalId) ?? [], since })
+    : instagramAccountComments(graph, { igUserId: a.externalId, pageToken: token, adMedia: ads.instagram.filter((m) => !m.igUserId || m.igUserId === a.externalId), since });
+  for await (const batch of pages) {
+    const fresh = await insertNew(userId, batch.map((p) => toComment(p, a.id)));
+    added.push(...fresh);
+    budget.left -= fresh.length;
+    if (budget.left <= 0) return false;
+  }
+  return true;
+}
+
+export async function syncUser(userId: string, opts: { maxComments?: number } = {}): Promise<SyncResult> {
+  const counting = graphFor(userId);
+  try {
+    return await syncAll(counting.graph, userId, opts);
+  } finally {
+    await counting.flush();
+  }
+}
+
+async function syncAll(graph: GraphClient, userId: string, opts: { maxComments?: number }): Promise<SyncResult> {
+  const all = await accounts.listAccounts(userId);
+  const result: SyncResult = { added: [], accounts: 0, throttled: [], needsReconnect: [], more: false };
+  const budget = { left: opts.maxComments ?? 5_000 };
+  const now = Date.now();
+  for (const a of all) {
+    if (!a.isActive || a.needsReconnect || !a.encryptedToken) continue;
+    if (a.throttledUntil && Date.parse(a.throttledUntil) > now) { result.throttled.push(a.accountName); continue; }
+    if (budget.left <= 0) { result.more = true; break; }
+    const brand = all.find((b) => b.platform === 'facebook' && b.externalId === a.brandId) ?? a;
+    const startedAt = new Date().toISOString();
+    try {
+      const complete = await syncAccount(graph, userId, a, brand, budget, result.added);
+      result.accounts++;
+      // The cursor moves only after a complete pass, so a stopped sync resumes without a gap.
+      if (complete) await accounts.putAccount({ ...a, syncedUntil: startedAt, throttledUntil: null });
+      else result.more = true;
+    } catch (err) {
+      if (err instanceof ThrottledError) {
+        await accounts.putAccount({ ...a, throttledUntil: new Date(Date.now() + err.retryAfterMs).toISOString() });
+        result.throttled.push(a.accountName);
+      } else if (err instanceof TokenInvalidError) {
+        await accounts.putAccount({ ...a, needsReconnect: true });
+        result.needsReconnect.push(a.accountName);
+      } else throw err;
+    }
+  }
+  return result;
+}

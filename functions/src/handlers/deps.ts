@@ -1,0 +1,7 @@
+/** The production adapters behind the domain's ports, wired once per process. */
+import type { ModerationDeps } from '../domain/moderation.js';
+import { metaPlatformActions } from '../platform/actions.js';
+import { sqsAnalysisQueue } from '../queue/sqs.js';
+import { wsNotifier } from '../realtime/notifier.js';
+
+export const moderationDeps: ModerationDeps = { queue: sqsAnalysisQueue, platform: metaPlatformActions, notifier: wsNotifier };

@@ -1,0 +1,28 @@
+/** Graph API clients per user call, counting every answer by status and message for analytics' "API Response Status". */
+import { addApiResponses } from '../store/comments.js';
+import { metaConfigFromEnv, type MetaConfig } from './meta/config.js';
+import { GraphClient } from './meta/http.js';
+
+export function metaConfig(): MetaConfig {
+  return metaConfigFromEnv();
+}
+
+export interface CountingGraph { graph: GraphClient; flush(): Promise<void> }
+
+/** A client whose answers are tallied in memory and written once by `flush()` (one update, not one per call). */
+export function graphFor(userId: string | null): CountingGraph {
+  const counts = new Map<string, number>();
+  const graph = GraphClient.fromConfig(metaConfig(), {
+    onResponse: (status, message) => {
+      const key = `${status}|${(message || (status === 200 ? 'OK' : 'Error')).slice(0, 80)}`;
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+    },
+  });
+  return {
+    graph,
+    flush: async () => {
+      if (userId) await addApiResponses(userId, counts).catch((err: unknown) => console.warn('[graph] could not count API answers', err));
+      counts.clear();
+    },
+  };
+}
