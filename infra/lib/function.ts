@@ -179,15 +179,15 @@ export function bindTokenKey(f: CgFunction, key: kms.IKey, access: 'decrypt' | '
   else key.grant(f.fn, 'kms:Encrypt', 'kms:Decrypt', 'kms:GenerateDataKey');
 }
 
-/** USER_POOL_ID / USER_POOL_CLIENT_ID; `adminActions` are the cognito-idp Admin* calls allowed. */
+/** COGNITO_USER_POOL_ID / COGNITO_CLIENT_ID; `adminActions` are the cognito-idp Admin* calls allowed. */
 export function bindUserPool(
   f: CgFunction,
   pool: cognito.IUserPool,
   client: cognito.IUserPoolClient,
   adminActions: readonly string[] = [],
 ): void {
-  f.env('USER_POOL_ID', pool.userPoolId);
-  f.env('USER_POOL_CLIENT_ID', client.userPoolClientId);
+  f.env('COGNITO_USER_POOL_ID', pool.userPoolId);
+  f.env('COGNITO_CLIENT_ID', client.userPoolClientId);
   if (adminActions.length > 0) pool.grant(f.fn, ...adminActions.map((a) => `cognito-idp:${a}`));
 }
 

@@ -119,6 +119,8 @@ export class AppStack extends Stack {
     bindQueue(fns.webhooks, 'META_EVENTS_QUEUE_URL', this.metaEventsQueue.queue);
     bindSecret(fns.webhooks, 'META_SECRET_ARN', secrets.meta);
     bindSecret(fns.webhooks, 'STRIPE_WEBHOOK_SECRET_ARN', secrets.stripeWebhook);
+    // Stripe events are applied after re-reading the subscription from Stripe (out-of-order safety).
+    bindSecret(fns.webhooks, 'STRIPE_SECRET_ARN', secrets.stripe);
 
     bindTable(fns.ws, table, 'write');
 
@@ -142,7 +144,7 @@ export class AppStack extends Stack {
       bindWebSocket(f, this.realtime.managementEndpoint, this.realtime.manageConnectionsArn);
       Validations.of(f).acknowledge({ id: this.realtime.manageConnectionsFindingId, reason: MANAGE_CONNECTIONS_REASON });
     }
-    if (config.domainName) for (const f of Object.values(fns)) f.env('PUBLIC_URL', `https://${config.domainName}`);
+    if (config.domainName) for (const f of Object.values(fns)) f.env('APP_URL', `https://${config.domainName}`);
 
     for (const f of Object.values(fns)) acknowledgeFunctionFindings(f);
   }

@@ -33,6 +33,12 @@ async function load(): Promise<StripeKeys | null> {
     fromEnv.publishableKey ??= pick(json, 'publishableKey', 'STRIPE_PUBLISHABLE_KEY');
     fromEnv.webhookSecret ??= pick(json, 'webhookSecret', 'STRIPE_WEBHOOK_SECRET');
   }
+  const webhookArn = config.opt('STRIPE_WEBHOOK_SECRET_ARN');
+  if (webhookArn && !fromEnv.webhookSecret) {
+    const res = await new SecretsManagerClient({ region: config.region }).send(new GetSecretValueCommand({ SecretId: webhookArn }));
+    const raw = res.SecretString ?? '';
+    try { fromEnv.webhookSecret = pick(JSON.parse(raw) as Record<string, unknown>, 'webhookSecret', 'STRIPE_WEBHOOK_SECRET'); } catch { fromEnv.webhookSecret = raw || undefined; }
+  }
   if (!fromEnv.secretKey || !fromEnv.publishableKey) return null;
   return { secretKey: fromEnv.secretKey, publishableKey: fromEnv.publishableKey, webhookSecret: fromEnv.webhookSecret ?? null };
 }

@@ -26,15 +26,16 @@ function sign(payload: string): string {
   return createHmac('sha256', secret()).update(payload).digest('base64url');
 }
 
-export function callbackUrl(): string {
-  return `${(process.env.APP_URL ?? '').replace(/\/$/, '')}/api/auth/facebook/callback`;
+/** The OAuth redirect URI on the app's public origin (identical in the dialog and the code exchange). */
+export function callbackUrl(origin: string): string {
+  return `${origin.replace(/\/$/, '')}/api/auth/facebook/callback`;
 }
 
-export async function startConnect(userId: string): Promise<string> {
+export async function startConnect(userId: string, origin: string): Promise<string> {
   const nonce = randomBytes(16).toString('base64url');
   await putOAuthState(nonce, userId, STATE_TTL_SECONDS);
   const payload = `${userId}.${nonce}`;
-  return loginDialogUrl(metaConfig(), { redirectUri: callbackUrl(), state: `${payload}.${sign(payload)}` });
+  return loginDialogUrl(metaConfig(), { redirectUri: callbackUrl(origin), state: `${payload}.${sign(payload)}` });
 }
 
 async function validState(userId: string, state: string | undefined): Promise<boolean> {
@@ -48,23 +49,23 @@ async function validState(userId: string, state: string | undefined): Promise<bo
 }
 
 /** Returns where to send the browser: /settings?success=connected or ?error=…. */
-export async function finishConnect(userId: string, query: Record<string, string | undefined>): Promise<string> {
+export async function finishConnect(userId: string, origin: string, query: Record<string, string | undefined>): Promise<string> {
   const fail = (e: ConnectError) => `/settings?error=${e}`;
   if (!(await validState(userId, query.state)) || query.error || !query.code) return fail('oauth_failed');
   const counting = graphFor(userId);
   try {
-    return await connectWith(counting.graph, userId, query.code);
+    return await connectWith(counting.graph, userId, query.code, callbackUrl(origin));
   } finally {
     await counting.flush();
   }
 }
 
-async function connectWith(graph: GraphClient, userId: string, code: string): Promise<string> {
+async function connectWith(graph: GraphClient, userId: string, code: string, redirectUri: string): Promise<string> {
   const fail = (e: ConnectError) => `/settings?error=${e}`;
   const cfg = metaConfig();
   let userToken: string;
   try {
-    const short = await exchangeCode(graph, cfg, code, callbackUrl());
+    const short = await exchangeCode(graph, cfg, code, redirectUri);
     userToken = (await exchangeLongLived(graph, cfg, short.accessToken)).accessToken;
   } catch {
     return fail('token_failed');
@@ -90,8 +91,8 @@ async function connectWith(graph: GraphClient, userId: string, code: string): Pr
     for (const page of pages.filter((p) => !skipped.includes(p))) {
       const ig = await getInstagramAccount(graph, page.id, page.accessToken);
       const old = existing.find((a) => a.externalId === page.id && a.platform === 'facebook');
-      const base = { userId, brandId: page.id, encryptedToken: encryptToken(page.accessToken), isActive: true, needsReconnect: false, throttledUntil: null, connectedAt: old?.connectedAt ?? now };
-      await accounts.putAccount({ ...base, id: `fb_${page.id}`, platform: 'facebook', accountName: page.name, externalId: page.id, syncedUntil: old?.syncedUntil ?? null, instagramId: ig?.id ?? null, encryptedUserToken: encryptToken(userToken) });
+      const base = { userId, brandId: page.id, encryptedToken: await encryptToken(page.accessToken), isActive: true, needsReconnect: false, throttledUntil: null, connectedAt: old?.connectedAt ?? now };
+      await accounts.putAccount({ ...base, id: `fb_${page.id}`, platform: 'facebook', accountName: page.name, externalId: page.id, syncedUntil: old?.syncedUntil ?? null, instagramId: ig?.id ?? null, encryptedUserToken: await encryptToken(userToken) });
       await putPageOwner(page.id, { userId, accountId: `fb_${page.id}` });
       if (ig) {
         const oldIg = existing.find((a) => a.externalId === ig.id && a.platform === 'instagram');
@@ -121,7 +122,7 @@ export async function disconnect(userId: string, id: string): Promise<void> {
   if (!a) throw new NotFound('Account not found');
   if (a.platform === 'facebook' && a.encryptedToken) {
     const counting = graphFor(userId);
-    await unsubscribePage(counting.graph, a.externalId, decryptToken(a.encryptedToken)).catch(() => false);
+    await unsubscribePage(counting.graph, a.externalId, await decryptToken(a.encryptedToken)).catch(() => false);
     await counting.flush();
   }
   await accounts.deleteAccount(userId, id);

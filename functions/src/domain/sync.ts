@@ -33,14 +33,14 @@ export function toComment(p: PlatformComment, accountId: string): Comment {
 
 async function adSources(graph: GraphClient, brand: accounts.StoredAccount) {
   if (!brand.encryptedUserToken) return { facebook: new Map<string, { postId: string; adId: string }[]>(), instagram: [] as { mediaId: string; adId: string; igUserId?: string }[] };
-  const userToken = decryptToken(brand.encryptedUserToken);
+  const userToken = await decryptToken(brand.encryptedUserToken);
   const ads = (await Promise.all((await listAdAccounts(graph, userToken)).map((a) => listAds(graph, a.id, userToken)))).flat();
   return adCommentSources(ads);
 }
 
 /** Stores every new comment of one account; stops (incomplete) once `budget` new comments were added. */
 async function syncAccount(graph: GraphClient, userId: string, a: accounts.StoredAccount, brand: accounts.StoredAccount, budget: { left: number }, added: Comment[]): Promise<boolean> {
-  const token = decryptToken(a.encryptedToken!);
+  const token = await decryptToken(a.encryptedToken!);
   const since = a.syncedUntil ?? undefined;
   const ads = await adSources(graph, brand);
   const pages = a.platform === 'facebook'

@@ -9,6 +9,9 @@ import type { AnalysisJob } from '../domain/ports.js';
 import { recordDecision } from '../domain/moderation.js';
 import { wsNotifier } from '../realtime/notifier.js';
 import { getComment } from '../store/comments.js';
+import { loadSecretEnv } from '../secrets.js';
+
+await loadSecretEnv('OPENAI_SECRET_ARN');
 
 let analyser: Analyser | undefined;
 

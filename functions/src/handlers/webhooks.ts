@@ -4,6 +4,9 @@ import { stripeBilling } from '../billing/stripe.js';
 import { createApiHandler } from '../http/router.js';
 import { metaWebhookRoutes } from '../routes/meta-webhook.js';
 import { stripeWebhookRoutes } from '../routes/stripe-webhook.js';
+import { loadSecretEnv } from '../secrets.js';
+
+await loadSecretEnv('META_SECRET_ARN');
 
 export const handler = createApiHandler({
   ...stripeWebhookRoutes({ billing: stripeBilling }),

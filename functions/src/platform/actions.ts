@@ -12,7 +12,7 @@ async function tokenFor(userId: string, comment: Comment): Promise<string> {
   const account = comment.accountId ? await getAccount(userId, comment.accountId) : null;
   if (!account || !account.encryptedToken) throw new PlatformActionError('The account this comment belongs to is no longer connected.');
   if (account.needsReconnect) throw new PlatformActionError(`${account.accountName} needs to be reconnected in Settings.`);
-  return decryptToken(account.encryptedToken);
+  return await decryptToken(account.encryptedToken);
 }
 
 export const metaPlatformActions: PlatformActionsPort = {

@@ -1,25 +1,38 @@
 /**
- * Encryption of platform tokens at rest: AES-256-GCM with a data key. In AWS the key comes from
- * TOKEN_KEY (a KMS-encrypted data key decrypted at cold start is the deploy-time choice, docs/deploy.md);
- * locally a key generated into the git-ignored .local folder or a fixed development key.
+ * Platform tokens encrypted at rest. In AWS (TOKEN_KEY_ID set) each token is encrypted with the KMS
+ * key; locally with AES-256-GCM under TOKEN_KEY or a development key. The prefix says which.
  */
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { DecryptCommand, EncryptCommand, KMSClient } from '@aws-sdk/client-kms';
+import { config } from '../config.js';
 
-function key(): Buffer {
-  return createHash('sha256').update(process.env.TOKEN_KEY ?? 'commentguard-local-development-key').digest();
+let kms: KMSClient | undefined;
+const kmsClient = () => (kms ??= new KMSClient({ region: config.region }));
+
+function localKey(): Buffer {
+  return createHash('sha256').update(config.opt('TOKEN_KEY') ?? 'commentguard-local-development-key').digest();
 }
 
-export function encryptToken(plain: string): string {
+export async function encryptToken(plain: string): Promise<string> {
+  const keyId = config.opt('TOKEN_KEY_ID');
+  if (keyId) {
+    const res = await kmsClient().send(new EncryptCommand({ KeyId: keyId, Plaintext: Buffer.from(plain, 'utf8') }));
+    return `kms.${Buffer.from(res.CiphertextBlob!).toString('base64')}`;
+  }
   const iv = randomBytes(12);
-  const c = createCipheriv('aes-256-gcm', key(), iv);
+  const c = createCipheriv('aes-256-gcm', localKey(), iv);
   const data = Buffer.concat([c.update(plain, 'utf8'), c.final()]);
   return ['v1', iv.toString('base64'), c.getAuthTag().toString('base64'), data.toString('base64')].join('.');
 }
 
-export function decryptToken(sealed: string): string {
+export async function decryptToken(sealed: string): Promise<string> {
+  if (sealed.startsWith('kms.')) {
+    const res = await kmsClient().send(new DecryptCommand({ CiphertextBlob: Buffer.from(sealed.slice(4), 'base64') }));
+    return Buffer.from(res.Plaintext!).toString('utf8');
+  }
   const [v, iv, tag, data] = sealed.split('.');
   if (v !== 'v1' || !iv || !tag || !data) throw new Error('unknown token format');
-  const d = createDecipheriv('aes-256-gcm', key(), Buffer.from(iv, 'base64'));
+  const d = createDecipheriv('aes-256-gcm', localKey(), Buffer.from(iv, 'base64'));
   d.setAuthTag(Buffer.from(tag, 'base64'));
   return Buffer.concat([d.update(Buffer.from(data, 'base64')), d.final()]).toString('utf8');
 }

@@ -1,13 +1,21 @@
 /** Routes: connecting Facebook/Instagram (OAuth), the connected accounts, and comment sync. */
+import type { APIGatewayProxyEvent } from 'aws-lambda';
 import * as connect from '../domain/connect.js';
 import { analyseArrivals, type ModerationDeps } from '../domain/moderation.js';
 import { syncUser } from '../domain/sync.js';
 import type { RouteImpls } from '../http/router.js';
 
+/** The app's public origin: APP_URL when configured, else the viewer's host as CloudFront forwards it. */
+function originOf(event: APIGatewayProxyEvent): string {
+  if (process.env.APP_URL) return process.env.APP_URL;
+  const h = Object.fromEntries(Object.entries(event.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v]));
+  return `${h['x-forwarded-proto'] ?? 'https'}://${h['x-forwarded-host'] ?? h.host}`;
+}
+
 export function accountRoutes(deps: ModerationDeps): RouteImpls {
   return {
-    facebookAuth: async ({ userId }) => ({ redirect: await connect.startConnect(userId) }),
-    facebookCallback: async ({ userId, event }) => ({ redirect: await connect.finishConnect(userId, (event.queryStringParameters ?? {}) as Record<string, string | undefined>) }),
+    facebookAuth: async ({ userId, event }) => ({ redirect: await connect.startConnect(userId, originOf(event)) }),
+    facebookCallback: async ({ userId, event }) => ({ redirect: await connect.finishConnect(userId, originOf(event), (event.queryStringParameters ?? {}) as Record<string, string | undefined>) }),
     socialAccounts: async ({ userId }) => ({ body: await connect.listSocialAccounts(userId) }),
     deleteSocialAccount: async ({ userId, params }) => { await connect.disconnect(userId, params.id!); return { body: { ok: true } }; },
     syncComments: async ({ userId }) => {

@@ -20,7 +20,7 @@ describe('context', () => {
       StageName: 'dev',
       MethodSettings: Match.arrayWith([Match.objectLike({ ThrottlingRateLimit: 5 })]),
     });
-    expect(envOf(s.templates.app, s.compute.functions.api)).toMatchObject({ STAGE: 'dev', PUBLIC_URL: 'https://app.example.com' });
+    expect(envOf(s.templates.app, s.compute.functions.api)).toMatchObject({ STAGE: 'dev', APP_URL: 'https://app.example.com' });
   });
 
   it('names the WebSocket stage and the CloudFront path after wsStageName', () => {

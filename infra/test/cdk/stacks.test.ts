@@ -256,9 +256,9 @@ describe('functions', () => {
   it('get configuration only through their bindings', () => {
     const f = s.compute.functions;
     const env = (name: keyof typeof f) => Object.keys(envOf(s.templates.app, f[name]));
-    expect(env('api')).toEqual(expect.arrayContaining(['TABLE_NAME', 'USER_POOL_ID', 'USER_POOL_CLIENT_ID', 'ANALYSIS_QUEUE_URL', 'TOKEN_KEY_ID', 'META_SECRET_ARN', 'STRIPE_SECRET_ARN', 'WS_ENDPOINT']));
+    expect(env('api')).toEqual(expect.arrayContaining(['TABLE_NAME', 'COGNITO_USER_POOL_ID', 'COGNITO_CLIENT_ID', 'ANALYSIS_QUEUE_URL', 'TOKEN_KEY_ID', 'META_SECRET_ARN', 'STRIPE_SECRET_ARN', 'WS_ENDPOINT']));
     expect(env('webhooks')).toEqual(expect.arrayContaining(['TABLE_NAME', 'META_EVENTS_QUEUE_URL', 'META_SECRET_ARN', 'STRIPE_WEBHOOK_SECRET_ARN']));
-    expect(env('authorizer')).toEqual(expect.arrayContaining(['USER_POOL_ID', 'USER_POOL_CLIENT_ID']));
+    expect(env('authorizer')).toEqual(expect.arrayContaining(['COGNITO_USER_POOL_ID', 'COGNITO_CLIENT_ID']));
     expect(env('authorizer')).not.toContain('TABLE_NAME');
     expect(env('analyser')).toEqual(expect.arrayContaining(['TABLE_NAME', 'OPENAI_SECRET_ARN', 'WS_ENDPOINT']));
   });
