@@ -12,10 +12,11 @@ import * as targets from 'aws-cdk-lib/aws-scheduler-targets';
 import { Construct } from 'constructs';
 import { logicalIdOf } from './function.js';
 
-export const SCHEDULES = {
-  frequent: { rate: Duration.minutes(5), input: { task: 'frequent' } },
-  daily: { rate: Duration.days(1), input: { task: 'daily' } },
-} as const;
+import { SCHEDULES as SHARED_SCHEDULES } from '@cg/shared/schedules';
+
+export const SCHEDULES = Object.fromEntries(Object.entries(SHARED_SCHEDULES).map(([k, v]) => [k, { rate: Duration.minutes(v.everyMinutes), input: v.input }])) as {
+  [K in keyof typeof SHARED_SCHEDULES]: { rate: Duration; input: (typeof SHARED_SCHEDULES)[K]['input'] };
+};
 
 export class Automation extends Construct {
   readonly schedules: scheduler.Schedule[] = [];

@@ -11,6 +11,7 @@ import { startCognito } from './cognito.js';
 import { ensureTable, startDynamo } from './dynamodb.js';
 import { startGateway, type GatewayHandlers } from './gateway.js';
 import { freePort } from './ports.js';
+import { startScheduler } from './scheduler.js';
 import { LocalQueue, startSqsEndpoint } from './sqs.js';
 import { startMetaSandbox, type MetaSandboxHandle } from './meta-sandbox/index.js';
 
@@ -26,6 +27,8 @@ export interface StackOptions {
   port?: number;
   /** Post a new sandbox comment (and its webhook) every N ms, so a person sees comments arrive. */
   liveCommentsMs?: number;
+  /** Run the automation schedules (sync, process, stuck re-queue) as EventBridge would. */
+  schedules?: boolean;
   /** Extra environment for the handlers (e.g. rate limits in tests). */
   env?: Record<string, string>;
   log?: (line: string) => void;
@@ -74,6 +77,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     // The analysis queue delivers to the analyser Lambda, as its event source mapping does in AWS.
     queues.set('analysis', new LocalQueue('analysis', (await load('analyser')) as never));
     queues.set('meta-events', new LocalQueue('meta-events', (await load('meta-events')) as never));
+    if (opts.schedules) { const stop = startScheduler(await load('automation') as (e: unknown) => Promise<unknown>, log); closers.push(async () => stop()); }
     const gateway = await startGateway({ port, handlers, webDist: join(REPO_ROOT, 'web/dist') });
     closers.push(gateway.close);
     return { url: gateway.url, env, queues, sandbox, close };

@@ -6,3 +6,4 @@ export * from './ws.js';
 export * from './table.js';
 export * from './texts.js';
 export * from './auth.js';
+export * from './schedules.js';

@@ -14,6 +14,11 @@ import { decryptToken, encryptToken } from '../platform/tokens.js';
 import * as accounts from '../store/accounts.js';
 import { deletePageOwner, consumeOAuthState, putOAuthState, putPageOwner } from '../store/meta.js';
 import { getUser, setUserFields } from '../store/users.js';
+import { markAutomated, unmarkAutomated } from '../store/automation.js';
+import { linkMetaUser } from '../store/tenant.js';
+import * as z from 'zod';
+
+const MetaUser = z.object({ id: z.string() });
 import { assertCanAddBrands } from './limits.js';
 
 const STATE_TTL_SECONDS = 600;
@@ -71,6 +76,8 @@ async function connectWith(graph: GraphClient, userId: string, code: string, red
     return fail('token_failed');
   }
   try {
+    const me = await graph.get('me', userToken, { fields: 'id' }, MetaUser);
+    await linkMetaUser(me.id, userId);
     const pages = await listPages(graph, userToken);
     const existing = await accounts.listAccounts(userId);
     const brands = new Set(existing.filter((a) => a.platform === 'facebook').map((a) => a.externalId));
@@ -101,6 +108,7 @@ async function connectWith(graph: GraphClient, userId: string, code: string, red
       }
       await subscribePage(graph, page.id, page.accessToken, ['feed']);
     }
+    await markAutomated(userId);
     return '/settings?success=connected';
   } catch (err) {
     console.error('[connect] failed', err);
@@ -127,4 +135,5 @@ export async function disconnect(userId: string, id: string): Promise<void> {
   }
   await accounts.deleteAccount(userId, id);
   await deletePageOwner(a.externalId, userId);
+  if (!(await accounts.listAccounts(userId)).length) await unmarkAutomated(userId);
 }

@@ -3,6 +3,7 @@ import type { IdentityPort } from '../auth/identity.js';
 import { clearedSessionCookies, sessionCookies } from '../http/cookies.js';
 import type { RouteImpls } from '../http/router.js';
 import * as accounts from '../domain/accounts.js';
+import * as accountData from '../domain/account-data.js';
 
 export function authRoutes(identity: IdentityPort): RouteImpls {
   return {
@@ -27,5 +28,13 @@ export function authRoutes(identity: IdentityPort): RouteImpls {
     },
     getUser: async ({ userId }) => ({ body: await accounts.requireUser(userId) }),
     updateUser: async ({ userId, body }) => ({ body: await accounts.updateProfile(identity, userId, body) }),
+    deleteUser: async ({ userId }) => {
+      await accountData.deleteAccount(identity, userId);
+      return { body: { ok: true }, cookies: clearedSessionCookies() };
+    },
+    exportUser: async ({ userId }) => ({
+      body: await accountData.exportData(userId),
+      headers: { 'Content-Disposition': `attachment; filename="commentguard-export-${new Date().toISOString().slice(0, 10)}.json"` },
+    }),
   };
 }

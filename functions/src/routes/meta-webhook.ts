@@ -8,6 +8,7 @@ import type { RouteImpls } from '../http/router.js';
 import { metaConfig } from '../platform/graph.js';
 import { parseWebhook, verifyHandshake, verifySignature, WebhookPayloadError } from '../platform/meta/webhooks.js';
 import { sendAll } from '../queue/sqs.js';
+import { metaDataDeletion } from '../domain/account-data.js';
 
 export function metaWebhookRoutes(): RouteImpls {
   return {
@@ -26,6 +27,10 @@ export function metaWebhookRoutes(): RouteImpls {
       }
       await sendAll('META_EVENTS_QUEUE_URL', parsed.events);
       return { body: { received: parsed.events.length } };
+    },
+    metaDataDeletion: async ({ rawBody, event }) => {
+      const host = Object.entries(event.headers ?? {}).find(([k]) => k.toLowerCase() === 'x-forwarded-host' || k.toLowerCase() === 'host')?.[1];
+      return { body: await metaDataDeletion(rawBody.toString('utf8'), process.env.APP_URL ?? `https://${host}`) };
     },
   };
 }

@@ -44,3 +44,15 @@ export const metaKey = {
   oauthState: (nonce: string) => ({ pk: `OAUTH#${nonce}`, sk: 'STATE' }),
   webhookEvent: (dedupeKey: string) => ({ pk: `WEBHOOK#${dedupeKey}`, sk: 'SEEN' }),
 };
+
+/** Users whose accounts the scheduled automation syncs and processes (one small partition). */
+export const automationKey = {
+  user: (userId: string) => ({ pk: 'AUTOMATION', sk: `USER#${userId}` }),
+  partition: 'AUTOMATION',
+};
+
+/** The Facebook user (app-scoped id) who connected a user's pages, for Meta's data-deletion callback. */
+export const metaUserKey = {
+  link: (metaUserId: string, userId: string) => ({ pk: `METAUSER#${metaUserId}`, sk: `USER#${userId}` }),
+  partition: (metaUserId: string) => `METAUSER#${metaUserId}`,
+};

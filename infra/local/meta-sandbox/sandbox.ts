@@ -296,6 +296,7 @@ export class MetaSandbox {
 
   snapshot() {
     return {
+      user: { id: this.world.user.id, name: this.world.user.name },
       calls: this.calls,
       comments: this.counts(),
       pages: [...this.world.pages.values()].map((p) => ({
