@@ -104,7 +104,7 @@ describe('webhooks', () => {
     await control(`comments/${id}/hide`, { hidden: true });
     await control(`comments/${id}/remove`, {});
     await control('webhooks/flush', {});
-    for (const deadline = Date.now() + 30_000; Date.now() < deadline; ) { c = await find(); if (c?.status === 'deleted') break; await new Promise((r) => setTimeout(r, 20)); }
+    for (const deadline = Date.now() + 30_000; Date.now() < deadline; ) { c = await find(); if (c?.status === 'deleted' && c.isHidden && c.content.includes('red')) break; await new Promise((r) => setTimeout(r, 20)); }
     expect(c).toMatchObject({ content: 'Is this available in red?', isHidden: true, status: 'deleted' });
   });
 });

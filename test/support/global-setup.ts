@@ -1,9 +1,8 @@
-/** Starts one local stack (in-memory DynamoDB Local, cognito-local, the gateway) for the integration and browser tests. */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+/** Starts one local stack (in-memory DynamoDB Local, cognito-local, the gateway, queues, Meta sandbox) for the integration and browser tests. */
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
-import { startStack } from '../../infra/local/stack.js';
 import { FAKE_STRIPE_PUBLISHABLE_KEY, FAKE_STRIPE_SECRET_KEY, FAKE_STRIPE_WEBHOOK_SECRET, startFakeStripe } from './fake-stripe.js';
 
 declare module 'vitest' {
@@ -11,23 +10,29 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'cg-test-'));
   const stripe = await startFakeStripe();
-  const stack = await startStack({
-    dataDir, persist: false,
+  const extraEnv = {
     // Many users register from one IP during the suite; the per-email limit is what the tests exercise.
-    env: { RATE_LIMIT_PER_IP: '100000', RATE_LIMIT_PER_EMAIL: '10',
-      // Billing against the fake Stripe server (test/support/fake-stripe.ts).
-      STRIPE_SECRET_KEY: FAKE_STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY: FAKE_STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET: FAKE_STRIPE_WEBHOOK_SECRET,
-      STRIPE_API_HOST: stripe.host, STRIPE_API_PORT: String(stripe.port), STRIPE_API_PROTOCOL: 'http' },
+    RATE_LIMIT_PER_IP: '100000', RATE_LIMIT_PER_EMAIL: '10',
+    // Billing against the fake Stripe server (test/support/fake-stripe.ts).
+    STRIPE_SECRET_KEY: FAKE_STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY: FAKE_STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET: FAKE_STRIPE_WEBHOOK_SECRET,
+    STRIPE_API_HOST: stripe.host, STRIPE_API_PORT: String(stripe.port), STRIPE_API_PROTOCOL: 'http',
+  };
+  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./stack-process.ts', import.meta.url))], {
+    env: { ...process.env, STACK_EXTRA_ENV: JSON.stringify(extraEnv) }, stdio: ['ignore', 'pipe', 'inherit'],
   });
-  project.provide('baseUrl', stack.url);
+  const lines = createInterface({ input: child.stdout! });
+  const ready = await new Promise<{ ready: boolean; url?: string; env?: Record<string, string>; error?: string }>((resolve, reject) => {
+    lines.on('line', (line) => { if (line.startsWith('{"ready"')) resolve(JSON.parse(line)); else process.stdout.write(`${line}\n`); });
+    child.once('exit', (code) => reject(new Error(`the test stack exited (code ${code}) before it was ready`)));
+  });
+  if (!ready.ready) throw new Error(`the test stack could not start: ${ready.error}`);
+  project.provide('baseUrl', ready.url!);
+  project.provide('stackEnv', ready.env!);
   project.provide('stripeWebhookSecret', FAKE_STRIPE_WEBHOOK_SECRET);
   project.provide('stripeApi', { host: stripe.host, port: stripe.port });
-  project.provide('stackEnv', stack.env);
   return async () => {
-    await stack.close();
+    await new Promise<void>((resolve) => { child.once('exit', () => resolve()); child.kill('SIGTERM'); });
     await stripe.close();
-    rmSync(dataDir, { recursive: true, force: true });
   };
 }

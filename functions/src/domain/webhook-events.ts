@@ -27,21 +27,28 @@ export async function applyWebhookEvent(deps: ModerationDeps, e: WebhookCommentE
     await analyseArrivals(deps, owner.userId, added);
     return 'applied';
   }
-  const s = await store.getComment(owner.userId, id);
-  if (!s) {
-    if (e.verb === 'edited') { await store.insertNew(owner.userId, [toComment(c, owner.accountId)]); return 'applied'; }
-    return 'missing';
+  // Changes to one comment can arrive together (edit, hide, remove): re-read and re-apply when another write won.
+  for (let attempt = 0; attempt < 10; attempt++) {
+    const s = await store.getComment(owner.userId, id);
+    if (!s) {
+      if (e.verb === 'edited') { await store.insertNew(owner.userId, [toComment(c, owner.accountId)]); return 'applied'; }
+      return 'missing';
+    }
+    const comment = applyChange(s.comment, e.verb, c.content);
+    const written = await store.writeComment(s, { ...s, comment, ...(comment.status === 'pending' && s.comment.status !== 'pending' ? { review: null } : {}) });
+    if (written) {
+      await deps.notifier.notify(owner.userId, { type: 'comment_status_update', commentId: id, status: comment.status });
+      return 'applied';
+    }
   }
-  let comment: Comment = s.comment;
-  if (e.verb === 'edited') {
-    const redo = !FINAL.has(s.comment.status) && s.comment.status !== 'processing';
-    comment = { ...comment, content: c.content || comment.content, ...(redo ? { status: 'pending', aiDecision: null } : {}) };
-  } else if (e.verb === 'remove') {
-    comment = { ...comment, status: 'deleted' };
-  } else {
-    comment = { ...comment, isHidden: e.verb === 'hide' };
+  throw new Error(`comment ${id} kept changing; the webhook change will be retried`);
+}
+
+function applyChange(current: Comment, verb: WebhookCommentEvent['verb'], content: string): Comment {
+  if (verb === 'edited') {
+    const redo = !FINAL.has(current.status) && current.status !== 'processing';
+    return { ...current, content: content || current.content, ...(redo ? { status: 'pending', aiDecision: null } : {}) };
   }
-  await store.writeComment(s, { ...s, comment, ...(e.verb === 'edited' && comment.status === 'pending' ? { review: null } : {}) });
-  await deps.notifier.notify(owner.userId, { type: 'comment_status_update', commentId: id, status: comment.status });
-  return 'applied';
+  if (verb === 'remove') return { ...current, status: 'deleted' };
+  return { ...current, isHidden: verb === 'hide' };
 }

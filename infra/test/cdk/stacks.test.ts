@@ -271,7 +271,7 @@ describe('least privilege', () => {
   it('gives each secret only to the functions that use it', () => {
     const readers: Record<'meta' | 'stripe' | 'stripeWebhook' | 'openai', string[]> = {
       meta: ['api', 'webhooks', 'automation', 'metaEvents'],
-      stripe: ['api'],
+      stripe: ['api', 'webhooks'],
       stripeWebhook: ['webhooks'],
       openai: ['analyser'],
     };
