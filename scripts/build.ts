@@ -8,29 +8,31 @@ import { gzipSync } from 'node:zlib';
 import { execSync } from 'node:child_process';
 import { join } from 'node:path';
 import { build } from 'esbuild';
+import { JSON_LOADER, SHIPPED_NODE_MODULES } from '../infra/lib/packaging.js';
 
 const root = new URL('..', import.meta.url).pathname;
 const handlersDir = join(root, 'functions/src/handlers');
 const BUDGET = 300 * 1024;
-export const LAZY_SDKS = ['stripe', 'openai'];
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 
 async function lambdas(): Promise<boolean> {
   let ok = true;
-  console.log(`Lambda bundles (minified code; @aws-sdk/* from the Node 22 runtime; ${LAZY_SDKS.join(', ')} and the model shipped beside the bundle):`);
-  for (const file of readdirSync(handlersDir).filter((f) => f.endsWith('.ts')).sort()) {
+  console.log('Lambda bundles (minified code; @aws-sdk/* from the Node 22 runtime; stripe/openai and the model shipped beside the bundle):');
+  for (const file of readdirSync(handlersDir).filter((f) => f.endsWith('.ts') && f !== 'deps.ts').sort()) {
+    const name = file.replace(/\.ts$/, '');
     const out = join(root, 'dist/lambdas', file.replace(/\.ts$/, ''), 'index.mjs');
     await build({
       entryPoints: [join(handlersDir, file)], outfile: out, bundle: true, minify: true, platform: 'node', target: 'node22', format: 'esm',
       // SDKs that only load when their keys are configured ship as node_modules beside the bundle
       // (NodejsFunction `nodeModules`), and the analyser's model ships as a file it reads at cold start.
-      external: ['@aws-sdk/*', ...LAZY_SDKS], loader: { '.json': 'copy' }, logLevel: 'error',
+      external: ['@aws-sdk/*', ...(SHIPPED_NODE_MODULES[name] ?? [])], loader: { ...JSON_LOADER }, logLevel: 'error',
       banner: { js: "import { createRequire as __cr } from 'module'; const require = __cr(import.meta.url);" },
     });
     const size = statSync(out).size;
     const over = size > BUDGET;
     ok &&= !over;
-    console.log(`  ${file.padEnd(18)} ${kb(size).padStart(10)}${over ? '  OVER BUDGET (300 KB)' : ''}`);
+    const extra = SHIPPED_NODE_MODULES[name]?.length ? `  + node_modules: ${SHIPPED_NODE_MODULES[name]!.join(', ')}` : '';
+    console.log(`  ${file.padEnd(18)} ${kb(size).padStart(10)}${over ? '  OVER BUDGET (300 KB)' : ''}${extra}`);
   }
   return ok;
 }

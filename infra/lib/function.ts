@@ -20,6 +20,7 @@ import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { TABLE } from '../../shared/src/table.js';
+import { JSON_LOADER, SHIPPED_NODE_MODULES } from './packaging.js';
 
 /** Repository root (this file is infra/lib/function.ts). */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -109,7 +110,9 @@ export class CgFunction extends Construct {
           sourcesContent: false,
           mainFields: ['module', 'main'],
           // The runtime ships the AWS SDK v3; leaving it out keeps bundles small.
-          externalModules: ['@aws-sdk/*'],
+          externalModules: ['@aws-sdk/*', ...(SHIPPED_NODE_MODULES[props.handler] ?? [])],
+          nodeModules: SHIPPED_NODE_MODULES[props.handler],
+          loader: { ...JSON_LOADER },
           // ESM bundles of CommonJS dependencies need a `require`.
           banner: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
           tsconfig: path.join(REPO_ROOT, 'tsconfig.json'),
