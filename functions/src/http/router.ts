@@ -10,8 +10,8 @@ import type { z } from 'zod';
 import type { IdentityPort } from '../auth/identity.js';
 import { resolveSession } from '../auth/session.js';
 import { cookieHeader, sessionCookies } from './cookies.js';
-import { HttpError, NotFound, Unauthorized } from './errors.js';
-import { parseBody, parseQuery } from './validate.js';
+import { HttpError, NotFound, Unauthorized, UnsupportedMediaType } from './errors.js';
+import { isJson, parseBody, parseQuery } from './validate.js';
 
 type Def<N extends RouteName> = (typeof ROUTES)[N];
 type BodyOut<N extends RouteName> = Def<N> extends { body: infer S extends z.ZodType } ? z.output<S> : undefined;
@@ -120,6 +120,8 @@ export function createApiHandler(impls: RouteImpls, identity: IdentityPort) {
     }
 
     const raw = rawBodyOf(event);
+    // A body sent where none is expected must still be JSON (blocks cross-site form posts); webhooks read theirs raw.
+    if (!def.body && !def.rawBody && raw.length && !isJson(header(event, 'content-type'))) throw new UnsupportedMediaType();
     const body = def.body ? parseBody(def.body, raw.toString('utf8'), header(event, 'content-type')) : undefined;
     const query = def.query ? parseQuery(def.query, event.queryStringParameters as Record<string, string | undefined> | null) : undefined;
     const ip = event.requestContext?.identity?.sourceIp ?? 'unknown';

@@ -81,6 +81,10 @@ describe('request validation', () => {
     expect(bad.statusCode).toBe(400);
     expect(JSON.parse(bad.body).message).toBe('Malformed JSON body');
   });
+  it('a form post to a route without a body is a 415 too', async () => {
+    expect((await call(event('POST', '/api/logout', 'a=1', 'application/x-www-form-urlencoded'))).statusCode).toBe(415);
+    expect((await call(event('POST', '/api/logout'))).statusCode).toBe(200);
+  });
   it('unknown route is a 404', async () => {
     expect((await call(event('GET', '/api/nope'))).statusCode).toBe(404);
   });
