@@ -60,7 +60,7 @@ function UserMenu() {
 }
 
 export default function AppLayout({ children }: { children: ReactNode }) {
-  const { isAuthenticated } = useAuth();
+  const { isAuthenticated, user } = useAuth();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const { pathname } = useLocation();
   useLiveUpdates(isAuthenticated);
@@ -115,6 +115,12 @@ export default function AppLayout({ children }: { children: ReactNode }) {
           <Sidebar />
         </aside>
         <main id="main" className="cg-main" tabIndex={-1}>
+          {/* Account notices (payment failed, analysis quota reached, brands not connected) on every screen. */}
+          {user?.notice && (
+            <div className="cg-notice" role="status">
+              <strong>Attention:</strong> {user.notice} <Link to="/settings">Manage your plan</Link>
+            </div>
+          )}
           {children}
         </main>
       </div>

@@ -294,11 +294,6 @@ export default function SettingsPage() {
       <div className="cg-page-head">
         <Heading level={1} className="cg-page-title">Settings</Heading>
       </div>
-      {user.notice && (
-        <Alert variation="warning" hasIcon marginBottom="1.25rem" heading="Attention">
-          {user.notice}
-        </Alert>
-      )}
       <div className="cg-settings">
         <ProfileSection key={`${user.firstName}|${user.lastName}|${user.email}`} user={user} />
         <SubscriptionSection user={user} />
