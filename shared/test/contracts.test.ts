@@ -60,3 +60,13 @@ describe('plans and display', () => {
     expect(initials('a@b.co')).toBe('A');
   });
 });
+
+describe('OpenAPI document', () => {
+  it('is generated from the route table and matches the committed docs/openapi.json', async () => {
+    const { openApi } = await import('../../scripts/openapi.js');
+    const { readFileSync } = await import('node:fs');
+    const doc = openApi() as { paths: Record<string, Record<string, unknown>> };
+    expect(Object.values(doc.paths).reduce((n, p) => n + Object.keys(p).length, 0)).toBe(Object.keys(ROUTES).length);
+    expect(JSON.parse(readFileSync(new URL('../../docs/openapi.json', import.meta.url), 'utf8'))).toEqual(JSON.parse(JSON.stringify(doc)));
+  });
+});
