@@ -75,8 +75,11 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     const load = async (name: string) => ((await import(join(REPO_ROOT, 'functions/src/handlers', `${name}.ts`))) as { handler: GatewayHandlers['api'] }).handler;
     const handlers: GatewayHandlers = { api: await load('api'), webhooks: await load('webhooks'), ws: await load('ws'), authorizer: await load('authorizer') };
     // The analysis queue delivers to the analyser Lambda, as its event source mapping does in AWS.
-    queues.set('analysis', new LocalQueue('analysis', (await load('analyser')) as never));
-    queues.set('meta-events', new LocalQueue('meta-events', (await load('meta-events')) as never));
+    // Concurrency as in the CDK: the analyser's mapping is capped at its reserved concurrency (10 by
+    // default, infra/lib/config.ts); the meta-events mapping has no cap in AWS (10 here).
+    const queueOpts = { batchSize: 10, visibilityTimeoutMs: 30_000, maxReceiveCount: 5, concurrency: 10 };
+    queues.set('analysis', new LocalQueue('analysis', (await load('analyser')) as never, queueOpts));
+    queues.set('meta-events', new LocalQueue('meta-events', (await load('meta-events')) as never, { ...queueOpts }));
     if (opts.schedules) { const stop = startScheduler(await load('automation') as (e: unknown) => Promise<unknown>, log); closers.push(async () => stop()); }
     const gateway = await startGateway({ port, handlers, webDist: join(REPO_ROOT, 'web/dist') });
     closers.push(gateway.close);

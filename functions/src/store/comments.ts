@@ -3,7 +3,7 @@
  * comment (guarded by its version), the counters delta and, when given, an activity entry.
  */
 import { randomUUID } from 'node:crypto';
-import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { Comment, QUEUE_STATUSES, type Activity, type CommentsQuery, type Platform } from '@cg/shared';
 import { counterDelta, type CounterDelta, type CountedComment, type Review } from '../domain/counters.js';
 import { db, isConditionFailure, table, withConflictRetry } from './client.js';
@@ -79,26 +79,55 @@ export async function writeComment(before: StoredComment | null, after: Omit<Sto
   }
 }
 
+/** The ids among `ids` (at most 100) that are already stored for the user: one keys-only BatchGet. */
+async function existingIds(userId: string, ids: string[]): Promise<Set<string>> {
+  const found = new Set<string>();
+  let keys: Record<string, unknown>[] = ids.map((id) => commentKey.item(userId, id));
+  for (let round = 0; keys.length && round < 10; round++) {
+    const res = await db().send(new BatchGetCommand({ RequestItems: { [table()]: { Keys: keys, ConsistentRead: true, ProjectionExpression: '#c.#i', ExpressionAttributeNames: { '#c': 'comment', '#i': 'id' } } } }));
+    for (const item of res.Responses?.[table()] ?? []) found.add((item.comment as { id: string }).id);
+    keys = (res.UnprocessedKeys?.[table()]?.Keys ?? []) as Record<string, unknown>[];
+    if (keys.length) await new Promise((r) => setTimeout(r, 20 * 2 ** round));
+  }
+  if (keys.length) throw new Error('BatchGet kept returning unprocessed keys');
+  return found;
+}
+
 /** Inserts comments that are not stored yet (idempotent); returns the ones actually added. */
 export async function insertNew(userId: string, comments: Comment[]): Promise<Comment[]> {
   const added: Comment[] = [];
   for (let i = 0; i < comments.length; i += 90) {
-    const chunk = comments.slice(i, i + 90);
-    const now = new Date().toISOString();
-    const stored = chunk.map((comment): StoredComment => ({ userId, comment, review: null, version: 1, updatedAt: now }));
-    const delta: CounterDelta = {};
-    for (const s of stored) for (const [k, v] of Object.entries(counterDelta(null, s))) delta[k] = (delta[k] ?? 0) + v;
-    const items: TransactItem[] = stored.map((s) => ({ Put: { TableName: table(), Item: toItem(s), ConditionExpression: 'attribute_not_exists(pk)' } }));
-    const counters = countersUpdate(userId, delta);
-    if (counters) items.push(counters);
-    try {
-      await withConflictRetry(() => db().send(new TransactWriteCommand({ TransactItems: items })));
-      added.push(...chunk);
-    } catch (err) {
-      if (!isConditionFailure(err)) throw err;
-      for (const c of chunk) if (await writeComment(null, { userId, comment: c, review: null })) added.push(c);
-    }
+    added.push(...(await insertChunk(userId, comments.slice(i, i + 90), true)));
   }
+  return added;
+}
+
+/**
+ * One transaction for up to 90 comments. When some already exist (a re-sync walks over stored
+ * comments), the chunk is retried once with only the absent ones (found with one BatchGet) instead
+ * of one write per comment; per-comment writes remain the fallback for a concurrent insert.
+ */
+async function insertChunk(userId: string, chunk: Comment[], retry: boolean): Promise<Comment[]> {
+  if (!chunk.length) return [];
+  const now = new Date().toISOString();
+  const stored = chunk.map((comment): StoredComment => ({ userId, comment, review: null, version: 1, updatedAt: now }));
+  const delta: CounterDelta = {};
+  for (const s of stored) for (const [k, v] of Object.entries(counterDelta(null, s))) delta[k] = (delta[k] ?? 0) + v;
+  const items: TransactItem[] = stored.map((s) => ({ Put: { TableName: table(), Item: toItem(s), ConditionExpression: 'attribute_not_exists(pk)' } }));
+  const counters = countersUpdate(userId, delta);
+  if (counters) items.push(counters);
+  try {
+    await withConflictRetry(() => db().send(new TransactWriteCommand({ TransactItems: items })));
+    return chunk;
+  } catch (err) {
+    if (!isConditionFailure(err)) throw err;
+  }
+  if (retry) {
+    const existing = await existingIds(userId, chunk.map((c) => c.id));
+    return insertChunk(userId, chunk.filter((c) => !existing.has(c.id)), false);
+  }
+  const added: Comment[] = [];
+  for (const c of chunk) if (await writeComment(null, { userId, comment: c, review: null })) added.push(c);
   return added;
 }
 
@@ -109,10 +138,27 @@ export async function getCounters(userId: string): Promise<Record<string, number
   return out;
 }
 
-/** Reads a page of `offset`+`limit` from an index, newest first, applying an optional filter. */
+/**
+ * Reads a page of `offset`+`limit` from an index, newest first, applying an optional filter.
+ * Without a filter the first `offset` entries are skipped reading their keys only (same capacity,
+ * but far less data to transfer, unmarshal and parse), then just the page is read in full.
+ */
 async function page(input: QueryCommandInput, offset: number, limit: number): Promise<StoredComment[]> {
+  if (!input.FilterExpression && offset > 0) {
+    let after: Record<string, unknown> | undefined;
+    for (let skipped = 0; skipped < offset;) {
+      const res = await db().send(new QueryCommand({
+        ...input, ScanIndexForward: false, ExclusiveStartKey: after, Limit: Math.min(1000, offset - skipped),
+        ProjectionExpression: '#pk, #sk', ExpressionAttributeNames: { ...input.ExpressionAttributeNames, '#pk': 'pk', '#sk': 'sk' },
+      }));
+      skipped += res.Count ?? 0;
+      after = res.LastEvaluatedKey;
+      if (!after) return [];
+    }
+    return page({ ...input, ExclusiveStartKey: after }, 0, limit);
+  }
   const out: StoredComment[] = [];
-  let start: Record<string, unknown> | undefined;
+  let start: Record<string, unknown> | undefined = input.ExclusiveStartKey;
   do {
     const res = await db().send(new QueryCommand({ ...input, ScanIndexForward: false, ExclusiveStartKey: start, Limit: Math.min(1000, offset + limit - out.length + (input.FilterExpression ? 200 : 0)) }));
     for (const item of res.Items ?? []) out.push(fromItem(item));
