@@ -48,12 +48,14 @@ export class WorkQueue extends Construct {
     });
   }
 
-  /** Attach the consumer: batches of 10, a short batching window, partial batch failures. */
+  /**
+   * Attach the consumer: batches of up to 10, partial batch failures. No batching window: a comment
+   * waiting up to a second for companions would spend the whole latency budget (webhook → decision).
+   */
   consumeWith(fn: lambda.IFunction, maxConcurrency?: number): void {
     fn.addEventSource(
       new sources.SqsEventSource(this.queue, {
         batchSize: 10,
-        maxBatchingWindow: Duration.seconds(1),
         reportBatchItemFailures: true,
         maxConcurrency,
       }),

@@ -37,16 +37,12 @@ async function queueForAnalysis(deps: ModerationDeps, userId: string, items: sto
   const user = await getUser(userId);
   const room = user ? remainingQuota(user, await usedThisMonth(userId)) : 0;
   if (room < items.length && user) await setUserFields(userId, { notice: QUOTA_NOTICE });
-  const queued: store.StoredComment[] = [];
-  for (const s of items.slice(0, Math.max(0, room))) {
-    if (!canTransition('process', s.comment.status)) continue;
-    const next = await store.writeComment(s, { ...s, comment: { ...s.comment, status: 'processing', lastError: null } });
-    if (next) queued.push(next);
-  }
+  const movable = items.slice(0, Math.max(0, room)).filter((s) => canTransition('process', s.comment.status));
+  const queued = await store.writeMany(movable.map((s) => ({ before: s, after: { ...s, comment: { ...s.comment, status: 'processing' as const, lastError: null } } })));
   try {
     await deps.queue.enqueue(queued.map((s) => ({ userId, commentId: s.comment.id })));
   } catch (err) {
-    for (const s of queued) await store.writeComment(s, { ...s, comment: { ...s.comment, status: 'pending', lastError: 'Could not queue for analysis' } });
+    await store.writeMany(queued.map((s) => ({ before: s, after: { ...s, comment: { ...s.comment, status: 'pending' as const, lastError: 'Could not queue for analysis' } } })));
     throw err;
   }
   const ids = queued.map((s) => s.comment.id);

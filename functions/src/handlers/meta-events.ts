@@ -1,18 +1,18 @@
-/** Lambda: applies queued Meta webhook changes (partial batch failures; DLQ after 5 receives). */
+/** Lambda: applies queued Meta webhook changes, a batch's records in parallel (partial batch failures; DLQ after 5 receives). */
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { applyWebhookEvent } from '../domain/webhook-events.js';
 import type { WebhookCommentEvent } from '../platform/meta/webhooks.js';
 import { moderationDeps } from './deps.js';
 
 export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
-  const failures: string[] = [];
-  for (const r of event.Records) {
+  const results = await Promise.all(event.Records.map(async (r) => {
     try {
       await applyWebhookEvent(moderationDeps, JSON.parse(r.body) as WebhookCommentEvent);
+      return null;
     } catch (err) {
       console.error('[meta-events] failed', r.messageId, err);
-      failures.push(r.messageId);
+      return r.messageId;
     }
-  }
-  return { batchItemFailures: failures.map((itemIdentifier) => ({ itemIdentifier })) };
+  }));
+  return { batchItemFailures: results.filter((id): id is string => id !== null).map((itemIdentifier) => ({ itemIdentifier })) };
 }

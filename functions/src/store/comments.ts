@@ -93,6 +93,35 @@ async function existingIds(userId: string, ids: string[]): Promise<Set<string>> 
   return found;
 }
 
+/**
+ * Writes new states of many comments, up to 90 per transaction with one counters update, each guarded
+ * by its version. A chunk that loses a race falls back to one write per comment; returns what was written.
+ */
+export async function writeMany(changes: { before: StoredComment; after: Omit<StoredComment, 'version' | 'updatedAt'> }[]): Promise<StoredComment[]> {
+  const written: StoredComment[] = [];
+  for (let i = 0; i < changes.length; i += 90) {
+    const chunk = changes.slice(i, i + 90);
+    const now = new Date().toISOString();
+    const next = chunk.map(({ before, after }): StoredComment => ({ ...after, version: before.version + 1, updatedAt: now }));
+    const items: TransactItem[] = chunk.map(({ before }, n) => ({ Put: { TableName: table(), Item: toItem(next[n]!), ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': before.version } } }));
+    const byUser = new Set(chunk.map((c) => c.after.userId));
+    for (const userId of byUser) {
+      const userDelta: CounterDelta = {};
+      chunk.forEach(({ before, after }, n) => { if (after.userId === userId) for (const [k, v] of Object.entries(counterDelta(before, next[n]!))) userDelta[k] = (userDelta[k] ?? 0) + v; });
+      const counters = countersUpdate(userId, userDelta);
+      if (counters) items.push(counters);
+    }
+    try {
+      await withConflictRetry(() => db().send(new TransactWriteCommand({ TransactItems: items })));
+      written.push(...next);
+    } catch (err) {
+      if (!isConditionFailure(err)) throw err;
+      for (const { before, after } of chunk) { const w = await writeComment(before, after); if (w) written.push(w); }
+    }
+  }
+  return written;
+}
+
 /** Inserts comments that are not stored yet (idempotent); returns the ones actually added. */
 export async function insertNew(userId: string, comments: Comment[]): Promise<Comment[]> {
   const added: Comment[] = [];

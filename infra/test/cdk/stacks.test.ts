@@ -227,7 +227,6 @@ describe('queues', () => {
         EventSourceArn: { 'Fn::GetAtt': [logicalId(q.queue), 'Arn'] },
         FunctionName: { Ref: logicalId(f.fn) },
         BatchSize: 10,
-        MaximumBatchingWindowInSeconds: 1,
         FunctionResponseTypes: ['ReportBatchItemFailures'],
       });
     }
