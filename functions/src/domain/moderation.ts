@@ -75,18 +75,27 @@ export async function bulkAnalyze(deps: ModerationDeps, userId: string): Promise
   return { queued: ids.length };
 }
 
-/** Called by the analyser for one comment: idempotent (a duplicate delivery finds it no longer processing). */
-export async function recordDecision(deps: Pick<ModerationDeps, 'notifier'>, userId: string, id: string, result: { decision: AiDecision } | { error: string }): Promise<boolean> {
-  const s = await store.getComment(userId, id);
-  if (!s || !canTransition('analysed', s.comment.status)) return false;
-  const comment: Comment = 'decision' in result
-    ? { ...s.comment, status: 'processed', aiDecision: result.decision, lastError: null }
-    : { ...s.comment, status: 'pending', lastError: result.error };
-  const next = await store.writeComment(s, { ...s, comment });
-  if (!next) return false;
-  if ('decision' in result) await addAnalysed(userId, 1);
-  await deps.notifier.notify(userId, { type: 'decision' in result ? 'comment_processed' : 'comment_status_update', commentId: id, status: comment.status });
-  return true;
+export type AnalysisOutcome = { decision: AiDecision } | { error: string };
+
+/**
+ * Called by the analyser with one batch of a user's comments: those still `processing` get their
+ * decision (→ processed) or go back to pending with the error, in batched transactions; a duplicate
+ * delivery finds them no longer processing and changes nothing. Returns how many were written.
+ */
+export async function recordDecisions(deps: Pick<ModerationDeps, 'notifier'>, userId: string, outcomes: { stored: store.StoredComment; outcome: AnalysisOutcome }[]): Promise<number> {
+  const todo = outcomes.filter((o) => canTransition('analysed', o.stored.comment.status));
+  const written = await store.writeMany(todo.map(({ stored: s, outcome }) => ({
+    before: s,
+    after: { ...s, comment: 'decision' in outcome ? { ...s.comment, status: 'processed' as const, aiDecision: outcome.decision, lastError: null } : { ...s.comment, status: 'pending' as const, lastError: outcome.error } },
+  })));
+  const processed = written.filter((s) => s.comment.status === 'processed').map((s) => s.comment.id);
+  const failed = written.filter((s) => s.comment.status === 'pending').map((s) => s.comment.id);
+  if (processed.length) {
+    await addAnalysed(userId, processed.length);
+    await deps.notifier.notify(userId, { type: 'comment_processed', commentIds: processed, ...(processed.length === 1 ? { commentId: processed[0] } : {}), status: 'processed' });
+  }
+  if (failed.length) await deps.notifier.notify(userId, { type: 'comment_status_update', commentIds: failed, status: 'pending' });
+  return written.length;
 }
 
 async function executeOnPlatform(deps: ModerationDeps, s: store.StoredComment, run: () => Promise<void>): Promise<void> {

@@ -7,26 +7,36 @@ import type { Comment } from '@cg/shared';
 import type { PlatformComment } from '../platform/meta/types.js';
 import type { WebhookCommentEvent } from '../platform/meta/webhooks.js';
 import * as store from '../store/comments.js';
-import { claimWebhookEvent, getPageOwner } from '../store/meta.js';
+import { claimWebhookEvent, getPageOwner, type PageOwner } from '../store/meta.js';
 import { analyseArrivals, type ModerationDeps } from './moderation.js';
 import { toComment } from './sync.js';
 
 const FINAL = new Set(['replied', 'deleted', 'approved']);
 
-export async function applyWebhookEvent(deps: ModerationDeps, e: WebhookCommentEvent): Promise<'applied' | 'duplicate' | 'unknown-account' | 'missing'> {
-  const owner = await getPageOwner(e.accountExternalId);
+/** Page owners looked up once per batch of webhook changes (a batch usually concerns one page). */
+export type OwnerCache = Map<string, Promise<PageOwner | null>>;
+function ownerOf(externalId: string, cache: OwnerCache): Promise<PageOwner | null> {
+  let owner = cache.get(externalId);
+  if (!owner) cache.set(externalId, (owner = getPageOwner(externalId)));
+  return owner;
+}
+
+export async function applyWebhookEvent(deps: ModerationDeps, e: WebhookCommentEvent, owners: OwnerCache = new Map()): Promise<'applied' | 'duplicate' | 'unknown-account' | 'missing'> {
+  const owner = await ownerOf(e.accountExternalId, owners);
   if (!owner) return 'unknown-account';
   const c: PlatformComment = {
     authorId: '', authorName: e.platform === 'instagram' ? 'Instagram user' : 'Facebook user', content: '', postId: '',
     timestamp: new Date().toISOString(), isHidden: false, fromPage: false, ...e.comment,
   };
-  if (!(await claimWebhookEvent(e.dedupeKey))) return 'duplicate';
   const id = `${c.platform}_${c.externalId}`;
   if (e.verb === 'add') {
+    // Insert-if-absent is itself the dedupe for additions.
     const added = await store.insertNew(owner.userId, [toComment(c, owner.accountId)]);
+    if (!added.length) return 'duplicate';
     await analyseArrivals(deps, owner.userId, added);
     return 'applied';
   }
+  if (!(await claimWebhookEvent(e.dedupeKey))) return 'duplicate';
   // Changes to one comment can arrive together (edit, hide, remove): re-read and re-apply when another write won.
   for (let attempt = 0; attempt < 10; attempt++) {
     const s = await store.getComment(owner.userId, id);

@@ -6,14 +6,23 @@
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { AnalysisError, createAnalyser, type Analyser } from '../analysis/index.js';
 import type { AnalysisJob } from '../domain/ports.js';
-import { recordDecision } from '../domain/moderation.js';
+import { recordDecisions, type AnalysisOutcome } from '../domain/moderation.js';
 import { wsNotifier } from '../realtime/notifier.js';
-import { getComment } from '../store/comments.js';
+import { getComments, type StoredComment } from '../store/comments.js';
+import { listAccounts } from '../store/accounts.js';
 import { loadSecretEnv } from '../secrets.js';
 
 await loadSecretEnv('OPENAI_SECRET_ARN');
 
 let analyser: Analyser | undefined;
+const DEFAULT_BRAND = 'our team';
+
+/** Account id → the name of its brand (the Facebook page that the account belongs to). */
+async function brandNames(userId: string): Promise<Map<string, string>> {
+  const accounts = await listAccounts(userId);
+  const pageName = new Map(accounts.filter((a) => a.platform === 'facebook').map((a) => [a.externalId, a.accountName]));
+  return new Map(accounts.map((a) => [a.id, pageName.get(a.brandId) ?? a.accountName]));
+}
 
 export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
   analyser ??= createAnalyser();
@@ -28,19 +37,28 @@ export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
   }
   for (const [userId, entries] of byUser) {
     try {
-      const loaded = await Promise.all(entries.map(async (e) => ({ ...e, stored: await getComment(userId, e.job.commentId) })));
-      const todo = loaded.filter((e) => e.stored?.comment.status === 'processing');
+      const stored = await getComments(userId, [...new Set(entries.map((e) => e.job.commentId))]);
+      const todo = stored.filter((s) => s.comment.status === 'processing');
       if (!todo.length) continue;
-      const inputs = todo.map((e) => ({ id: e.stored!.comment.id, content: e.stored!.comment.content, authorName: e.stored!.comment.authorName, platform: e.stored!.comment.platform }));
-      let results: ({ decision: import('@cg/shared').AiDecision } | { error: string })[];
-      try {
-        const decisions = await analyser.analyse(inputs, { businessName: process.env.BRAND_NAME ?? 'our team' });
-        results = decisions.map((decision) => ({ decision }));
-      } catch (err) {
-        if (!(err instanceof AnalysisError)) throw err;
-        results = todo.map(() => ({ error: `Analysis failed: ${err.message}` }));
+      // Replies speak for the brand the comment belongs to (its Facebook page's name).
+      const names = await brandNames(userId);
+      const byBrand = new Map<string, StoredComment[]>();
+      for (const s of todo) {
+        const brand = names.get(s.comment.accountId ?? '') ?? DEFAULT_BRAND;
+        byBrand.set(brand, [...(byBrand.get(brand) ?? []), s]);
       }
-      await Promise.all(todo.map((e, i) => recordDecision({ notifier: wsNotifier }, userId, e.job.commentId, results[i]!)));
+      const results: { stored: StoredComment; outcome: AnalysisOutcome }[] = [];
+      for (const [businessName, group] of byBrand) {
+        const inputs = group.map((s) => ({ id: s.comment.id, content: s.comment.content, authorName: s.comment.authorName, platform: s.comment.platform }));
+        try {
+          const decisions = await analyser.analyse(inputs, { businessName });
+          group.forEach((stored, i) => results.push({ stored, outcome: { decision: decisions[i]! } }));
+        } catch (err) {
+          if (!(err instanceof AnalysisError)) throw err;
+          for (const stored of group) results.push({ stored, outcome: { error: `Analysis failed: ${err.message}` } });
+        }
+      }
+      await recordDecisions({ notifier: wsNotifier }, userId, results);
     } catch (err) {
       console.error('[analyser] batch failed for user', userId, err);
       failures.push(...entries.map((e) => e.messageId));

@@ -1,13 +1,14 @@
 /** Lambda: applies queued Meta webhook changes, a batch's records in parallel (partial batch failures; DLQ after 5 receives). */
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
-import { applyWebhookEvent } from '../domain/webhook-events.js';
+import { applyWebhookEvent, type OwnerCache } from '../domain/webhook-events.js';
 import type { WebhookCommentEvent } from '../platform/meta/webhooks.js';
 import { moderationDeps } from './deps.js';
 
 export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
+  const owners: OwnerCache = new Map();
   const results = await Promise.all(event.Records.map(async (r) => {
     try {
-      await applyWebhookEvent(moderationDeps, JSON.parse(r.body) as WebhookCommentEvent);
+      await applyWebhookEvent(moderationDeps, JSON.parse(r.body) as WebhookCommentEvent, owners);
       return null;
     } catch (err) {
       console.error('[meta-events] failed', r.messageId, err);

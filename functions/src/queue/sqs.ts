@@ -13,11 +13,17 @@ function sqs(): SQSClient {
 /** Sends JSON messages in batches of 10; throws if any could not be queued (the caller keeps its state recoverable). */
 export async function sendAll(queueUrlVar: string, bodies: unknown[]): Promise<void> {
   const QueueUrl = config.req(queueUrlVar);
-  for (let i = 0; i < bodies.length; i += 10) {
-    const chunk = bodies.slice(i, i + 10);
-    const res = await sqs().send(new SendMessageBatchCommand({ QueueUrl, Entries: chunk.map((b, n) => ({ Id: String(n), MessageBody: JSON.stringify(b) })) }));
-    if (res.Failed?.length) throw new Error(`Could not queue ${res.Failed.length} message(s): ${res.Failed[0]?.Message ?? 'unknown error'}`);
-  }
+  const chunks: unknown[][] = [];
+  for (let i = 0; i < bodies.length; i += 10) chunks.push(bodies.slice(i, i + 10));
+  // Up to 8 batches in flight: Process All of thousands of comments answers in seconds.
+  let next = 0;
+  await Promise.all(Array.from({ length: Math.min(8, chunks.length) }, async () => {
+    while (next < chunks.length) {
+      const chunk = chunks[next++]!;
+      const res = await sqs().send(new SendMessageBatchCommand({ QueueUrl, Entries: chunk.map((b, n) => ({ Id: String(n), MessageBody: JSON.stringify(b) })) }));
+      if (res.Failed?.length) throw new Error(`Could not queue ${res.Failed.length} message(s): ${res.Failed[0]?.Message ?? 'unknown error'}`);
+    }
+  }));
 }
 
 export const sqsAnalysisQueue: AnalysisQueuePort = {

@@ -80,17 +80,30 @@ export async function writeComment(before: StoredComment | null, after: Omit<Sto
 }
 
 /** The ids among `ids` (at most 100) that are already stored for the user: one keys-only BatchGet. */
-async function existingIds(userId: string, ids: string[]): Promise<Set<string>> {
-  const found = new Set<string>();
-  let keys: Record<string, unknown>[] = ids.map((id) => commentKey.item(userId, id));
-  for (let round = 0; keys.length && round < 10; round++) {
-    const res = await db().send(new BatchGetCommand({ RequestItems: { [table()]: { Keys: keys, ConsistentRead: true, ProjectionExpression: '#c.#i', ExpressionAttributeNames: { '#c': 'comment', '#i': 'id' } } } }));
-    for (const item of res.Responses?.[table()] ?? []) found.add((item.comment as { id: string }).id);
-    keys = (res.UnprocessedKeys?.[table()]?.Keys ?? []) as Record<string, unknown>[];
-    if (keys.length) await new Promise((r) => setTimeout(r, 20 * 2 ** round));
+/** Reads many comments' items (strongly consistent), 100 keys per call, retrying unprocessed keys. */
+async function batchGet(userId: string, ids: string[], projection?: { expression: string; names: Record<string, string> }): Promise<Record<string, unknown>[]> {
+  const out: Record<string, unknown>[] = [];
+  for (let i = 0; i < ids.length; i += 100) {
+    let keys: Record<string, unknown>[] = ids.slice(i, i + 100).map((id) => commentKey.item(userId, id));
+    for (let round = 0; keys.length && round < 10; round++) {
+      const res = await db().send(new BatchGetCommand({ RequestItems: { [table()]: { Keys: keys, ConsistentRead: true, ...(projection ? { ProjectionExpression: projection.expression, ExpressionAttributeNames: projection.names } : {}) } } }));
+      out.push(...(res.Responses?.[table()] ?? []));
+      keys = (res.UnprocessedKeys?.[table()]?.Keys ?? []) as Record<string, unknown>[];
+      if (keys.length) await new Promise((r) => setTimeout(r, 20 * 2 ** round));
+    }
+    if (keys.length) throw new Error('BatchGet kept returning unprocessed keys');
   }
-  if (keys.length) throw new Error('BatchGet kept returning unprocessed keys');
-  return found;
+  return out;
+}
+
+async function existingIds(userId: string, ids: string[]): Promise<Set<string>> {
+  const items = await batchGet(userId, ids, { expression: '#c.#i', names: { '#c': 'comment', '#i': 'id' } });
+  return new Set(items.map((item) => (item.comment as { id: string }).id));
+}
+
+/** The stored comments among `ids` (missing ones are left out). */
+export async function getComments(userId: string, ids: string[]): Promise<StoredComment[]> {
+  return (await batchGet(userId, ids)).map(fromItem);
 }
 
 /**
