@@ -1,26 +1,8 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser } from 'playwright-core';
-import type { Server } from 'node:http';
-import { rmSync } from 'node:fs';
-import { axeViolations, ensureBuilt, launch, MockApi, newSession, screenshot, serveDist } from './support/harness';
+import { describe, expect, test } from 'vitest';
+import { axeViolations, browserSuite, MockApi, newSession, screenshot } from './support/harness';
 import { signedIn, user } from './support/fixtures';
 
-let browser: Browser;
-let server: Server;
-let origin: string;
-let userDataDir: string;
-
-beforeAll(async () => {
-  await ensureBuilt();
-  ({ server, origin } = await serveDist());
-  ({ browser, userDataDir } = await launch());
-}, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await new Promise((r) => server?.close(r));
-  if (userDataDir) rmSync(userDataDir, { recursive: true, force: true });
-});
+const suite = browserSuite();
 
 function signedOut(api: MockApi): MockApi {
   return api.on('GET /api/user', { status: 401, json: { message: 'Unauthorized' } });
@@ -29,8 +11,8 @@ function signedOut(api: MockApi): MockApi {
 describe('sign-in and registration', () => {
   test('wrong password shows "Invalid email or password"', async () => {
     const api = signedOut(new MockApi()).on('POST /api/login', { status: 401, json: { message: 'Incorrect username or password.' } });
-    const { page, context } = await newSession(browser, api);
-    await page.goto(`${origin}/login`);
+    const { page, context } = await newSession(suite.browser, api);
+    await page.goto(`${suite.origin}/login`);
     await page.getByLabel('Email').fill('ada@example.com');
     await page.getByLabel('Password', { exact: true }).fill('wrong');
     await page.getByRole('button', { name: 'Sign In' }).click();
@@ -46,9 +28,9 @@ describe('sign-in and registration', () => {
 
   test('a network failure on login shows the retry text', async () => {
     const api = signedOut(new MockApi());
-    const { page, context } = await newSession(browser, api);
+    const { page, context } = await newSession(suite.browser, api);
     await page.route('**/api/login', (r) => r.abort('failed'));
-    await page.goto(`${origin}/login`);
+    await page.goto(`${suite.origin}/login`);
     await page.getByLabel('Email').fill('ada@example.com');
     await page.getByLabel('Password', { exact: true }).fill('pw');
     await page.getByLabel('Password', { exact: true }).press('Enter');
@@ -64,12 +46,12 @@ describe('sign-in and registration', () => {
         signedInNow = true;
         return { json: user };
       });
-    const { page, context } = await newSession(browser, api);
-    await page.goto(`${origin}/login`);
+    const { page, context } = await newSession(suite.browser, api);
+    await page.goto(`${suite.origin}/login`);
     await page.getByLabel('Email').fill('ada@example.com');
     await page.getByLabel('Password', { exact: true }).fill('correct horse');
     await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForURL(`${origin}/dashboard`);
+    await page.waitForURL(`${suite.origin}/dashboard`);
     await page.getByRole('heading', { name: 'Comments Queue' }).waitFor();
     expect(api.unhandled).toEqual([]);
     await context.close();
@@ -77,8 +59,8 @@ describe('sign-in and registration', () => {
 
   test('mismatched passwords show "Passwords do not match" and send nothing', async () => {
     const api = signedOut(new MockApi());
-    const { page, context } = await newSession(browser, api);
-    await page.goto(`${origin}/register`);
+    const { page, context } = await newSession(suite.browser, api);
+    await page.goto(`${suite.origin}/register`);
     await page.getByLabel('Email').fill('new@example.com');
     await page.getByLabel('Password', { exact: true }).fill('one-password');
     await page.getByLabel('Confirm Password', { exact: true }).fill('another-password');
@@ -93,8 +75,8 @@ describe('sign-in and registration', () => {
 
   test('registration failure shows the server message', async () => {
     const api = signedOut(new MockApi()).on('POST /api/register', { status: 409, json: { message: 'An account with this email already exists' } });
-    const { page, context } = await newSession(browser, api);
-    await page.goto(`${origin}/register`);
+    const { page, context } = await newSession(suite.browser, api);
+    await page.goto(`${suite.origin}/register`);
     await page.getByLabel('Email').fill('ada@example.com');
     await page.getByLabel('Password', { exact: true }).fill('pw123456');
     await page.getByLabel('Confirm Password', { exact: true }).fill('pw123456');
@@ -111,15 +93,15 @@ describe('sign-in and registration', () => {
         registered = true;
         return { status: 201, json: user };
       });
-    const { page, context } = await newSession(browser, api);
-    await page.goto(`${origin}/register`);
+    const { page, context } = await newSession(suite.browser, api);
+    await page.goto(`${suite.origin}/register`);
     await page.getByLabel('First Name').fill('Ada');
     await page.getByLabel('Last Name').fill('Lovelace');
     await page.getByLabel('Email').fill('ada@example.com');
     await page.getByLabel('Password', { exact: true }).fill('pw123456');
     await page.getByLabel('Confirm Password', { exact: true }).fill('pw123456');
     await page.getByRole('button', { name: 'Create Account' }).click();
-    await page.waitForURL(`${origin}/dashboard`);
+    await page.waitForURL(`${suite.origin}/dashboard`);
     await page.getByRole('heading', { name: 'Comments Queue' }).waitFor();
     expect(api.calls('POST /api/register')[0]?.body).toEqual({ email: 'ada@example.com', password: 'pw123456', firstName: 'Ada', lastName: 'Lovelace' });
     expect(api.unhandled).toEqual([]);
@@ -128,20 +110,20 @@ describe('sign-in and registration', () => {
 
   test('a signed-in screen sends a signed-out visitor to /login', async () => {
     const api = signedOut(new MockApi());
-    const { page, context } = await newSession(browser, api);
-    await page.goto(`${origin}/settings`);
-    await page.waitForURL(`${origin}/login`);
+    const { page, context } = await newSession(suite.browser, api);
+    await page.goto(`${suite.origin}/settings`);
+    await page.waitForURL(`${suite.origin}/login`);
     await page.getByRole('button', { name: 'Sign In' }).waitFor();
     await context.close();
   });
 
   test('signed out, / shows the public landing page (not the dashboard)', async () => {
     const api = signedOut(new MockApi());
-    const { page, context } = await newSession(browser, api);
-    await page.goto(`${origin}/`);
+    const { page, context } = await newSession(suite.browser, api);
+    await page.goto(`${suite.origin}/`);
     await page.locator('a[href="/register"]').first().waitFor();
     expect(await page.getByText('Comments Queue').count()).toBe(0);
-    expect(page.url()).toBe(`${origin}/`);
+    expect(page.url()).toBe(`${suite.origin}/`);
     await context.close();
   });
 
@@ -152,18 +134,18 @@ describe('sign-in and registration', () => {
       await gate;
       return { status: 401, body: '' };
     });
-    const { page, context } = await newSession(browser, api);
-    await page.goto(`${origin}/dashboard`);
+    const { page, context } = await newSession(suite.browser, api);
+    await page.goto(`${suite.origin}/dashboard`);
     await page.getByRole('status').getByText('Loading...').waitFor();
     release();
-    await page.waitForURL(`${origin}/login`);
+    await page.waitForURL(`${suite.origin}/login`);
     await context.close();
   });
 
   test('an unknown path shows "404 Page Not Found"', async () => {
     const api = signedOut(new MockApi());
-    const { page, context } = await newSession(browser, api);
-    await page.goto(`${origin}/no/such/page`);
+    const { page, context } = await newSession(suite.browser, api);
+    await page.goto(`${suite.origin}/no/such/page`);
     await page.getByText('404 Page Not Found').waitFor();
     await screenshot(page, 'not-found');
     expect(await axeViolations(page)).toEqual([]);

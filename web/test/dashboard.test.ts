@@ -1,26 +1,9 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import type { Server } from 'node:http';
-import { rmSync } from 'node:fs';
-import { axeViolations, ensureBuilt, launch, MockApi, newSession, screenshot, serveDist } from './support/harness';
+import { axeViolations, browserSuite, MockApi, newSession, screenshot } from './support/harness';
 import { signedIn, user } from './support/fixtures';
 
-let browser: Browser;
-let server: Server;
-let origin: string;
-let userDataDir: string;
-
-beforeAll(async () => {
-  await ensureBuilt();
-  ({ server, origin } = await serveDist());
-  ({ browser, userDataDir } = await launch());
-}, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await new Promise((r) => server?.close(r));
-  if (userDataDir) rmSync(userDataDir, { recursive: true, force: true });
-});
+const suite = browserSuite();
 
 function withActions(api: MockApi): MockApi {
   for (const a of ['process', 'approve', 'override', 'update-reply']) {
@@ -33,7 +16,7 @@ function withActions(api: MockApi): MockApi {
 }
 
 async function openDashboard(page: Page, path = '/') {
-  await page.goto(`${origin}${path}`);
+  await page.goto(`${suite.origin}${path}`);
   await page.getByRole('heading', { name: 'Comments Queue' }).waitFor();
   await page.getByText('Rita Reply').waitFor();
 }
@@ -43,7 +26,7 @@ const card = (page: Page, id: string) => page.locator(`[data-comment-id="${id}"]
 describe('dashboard', () => {
   test('layout, stat cards, sidebar and every card state render; no serious axe violation', async () => {
     const api = signedIn(new MockApi());
-    const { page, context } = await newSession(browser, api);
+    const { page, context } = await newSession(suite.browser, api);
     await openDashboard(page);
     // Dashboard is the active nav link at /.
     expect(await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).toBe('page');
@@ -72,7 +55,7 @@ describe('dashboard', () => {
 
   test('card actions send the right calls', async () => {
     const api = withActions(signedIn(new MockApi()));
-    const { page, context } = await newSession(browser, api);
+    const { page, context } = await newSession(suite.browser, api);
     await openDashboard(page, '/dashboard');
 
     await card(page, 'c-pending').getByRole('button', { name: 'Process with AI' }).click();
@@ -129,7 +112,7 @@ describe('dashboard', () => {
 
   test('a failed action shows the destructive notice with the fallback text', async () => {
     const api = signedIn(new MockApi()).on('POST /api/comments/c-reply/approve', { status: 502, body: '' });
-    const { page, context } = await newSession(browser, api);
+    const { page, context } = await newSession(suite.browser, api);
     await openDashboard(page);
     await card(page, 'c-reply').getByRole('button', { name: 'Approve Reply' }).click();
     await page.getByRole('alert').getByText('Failed to approve comment').waitFor();
@@ -138,7 +121,7 @@ describe('dashboard', () => {
 
   test('paging: platform filter and page size reset the page; offset is sent with the platform too', async () => {
     const api = signedIn(new MockApi(), { total: 60 });
-    const { page, context } = await newSession(browser, api);
+    const { page, context } = await newSession(suite.browser, api);
     await openDashboard(page);
     const indicator = page.getByTestId('page-indicator');
     await indicator.getByText('Page 1 of 3').waitFor();
@@ -171,15 +154,15 @@ describe('dashboard', () => {
 
   test('empty queue shows the spec text', async () => {
     const api = signedIn(new MockApi(), { comments: [], total: 0 });
-    const { page, context } = await newSession(browser, api);
-    await page.goto(`${origin}/dashboard`);
+    const { page, context } = await newSession(suite.browser, api);
+    await page.goto(`${suite.origin}/dashboard`);
     await page.getByText('No comments found. Try syncing to fetch new comments.').waitFor();
     await context.close();
   });
 
   test('a live message refreshes the queue, stats and activity', async () => {
     const api = signedIn(new MockApi());
-    const { page, context } = await newSession(browser, api);
+    const { page, context } = await newSession(suite.browser, api);
     await openDashboard(page);
     await expect.poll(() => api.sockets.length).toBeGreaterThan(0);
     const before = api.calls('GET /api/comments').length;
@@ -192,7 +175,7 @@ describe('dashboard', () => {
 
   test('phone width: nav hidden, drawer toggle opens and closes the sidebar', async () => {
     const api = signedIn(new MockApi());
-    const { page, context } = await newSession(browser, api, { width: 390, height: 844 });
+    const { page, context } = await newSession(suite.browser, api, { width: 390, height: 844 });
     await openDashboard(page);
     const toggle = page.getByRole('button', { name: 'Open menu' });
     expect(await toggle.getAttribute('aria-expanded')).toBe('false');
@@ -211,7 +194,7 @@ describe('dashboard', () => {
     // Opening again then following a link closes the drawer and navigates.
     await page.getByRole('button', { name: 'Open menu' }).click();
     await page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'Analytics' }).click();
-    await page.waitForURL(`${origin}/analytics`);
+    await page.waitForURL(`${suite.origin}/analytics`);
     await page.getByRole('button', { name: 'Open menu' }).waitFor();
     expect(api.unhandled).toEqual([]);
     await context.close();
@@ -225,11 +208,11 @@ describe('dashboard', () => {
         out = true;
         return { status: 302, headers: { location: '/login' } };
       });
-    const { page, context } = await newSession(browser, api);
+    const { page, context } = await newSession(suite.browser, api);
     await openDashboard(page);
     await page.getByRole('button', { name: /Account menu/ }).click();
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
-    await page.waitForURL(`${origin}/login`);
+    await page.waitForURL(`${suite.origin}/login`);
     await page.getByRole('button', { name: 'Sign In' }).waitFor();
     await context.close();
   });

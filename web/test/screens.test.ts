@@ -1,32 +1,14 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser } from 'playwright-core';
-import type { Server } from 'node:http';
-import { rmSync } from 'node:fs';
-import { axeViolations, ensureBuilt, launch, MockApi, newSession, screenshot, serveDist } from './support/harness';
+import { describe, expect, test } from 'vitest';
+import { axeViolations, browserSuite, MockApi, newSession, screenshot } from './support/harness';
 import { allComments, signedIn, user } from './support/fixtures';
 
-let browser: Browser;
-let server: Server;
-let origin: string;
-let userDataDir: string;
-
-beforeAll(async () => {
-  await ensureBuilt();
-  ({ server, origin } = await serveDist());
-  ({ browser, userDataDir } = await launch());
-}, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await new Promise((r) => server?.close(r));
-  if (userDataDir) rmSync(userDataDir, { recursive: true, force: true });
-});
+const suite = browserSuite();
 
 describe('analytics', () => {
   test('cards, pie, actions, API status and quality insights; no serious axe violation', async () => {
     const api = signedIn(new MockApi());
-    const { page, context } = await newSession(browser, api);
-    await page.goto(`${origin}/analytics`);
+    const { page, context } = await newSession(suite.browser, api);
+    await page.goto(`${suite.origin}/analytics`);
     await page.getByRole('heading', { name: 'Analytics Dashboard' }).waitFor();
     await page.getByText('200 total comments').waitFor();
     await page.getByText('55.0% of total').first().waitFor(); // 110 / 200 positive
@@ -45,8 +27,8 @@ describe('analytics', () => {
     const api = signedIn(new MockApi()).on('GET /api/analytics', {
       json: { totalComments: 0, positiveComments: 0, negativeComments: 0, neutralComments: 0, spamComments: 0, offensiveComments: 0, repliedComments: 0, deletedComments: 0, pendingComments: 0, averageConfidence: 0, apiResponseStats: [] },
     });
-    const { page, context } = await newSession(browser, api);
-    await page.goto(`${origin}/analytics`);
+    const { page, context } = await newSession(suite.browser, api);
+    await page.goto(`${suite.origin}/analytics`);
     await page.getByText('No analytics data available yet.').waitFor();
     await context.close();
   });
@@ -58,8 +40,8 @@ describe('all comments', () => {
       const list = req.query.get('search') === 'nothing' ? [] : allComments.slice(0, 5);
       return { json: { comments: list, total: list.length ? 42 : 0 } };
     });
-    const { page, context } = await newSession(browser, api);
-    await page.goto(`${origin}/comments`);
+    const { page, context } = await newSession(suite.browser, api);
+    await page.goto(`${suite.origin}/comments`);
     await page.getByRole('heading', { name: 'All Comments' }).waitFor();
     await page.getByText('5 of 42 comments').waitFor();
     expect(await page.getByPlaceholder('Search comments or authors...').count()).toBe(1);
@@ -99,8 +81,8 @@ describe('all comments', () => {
 
   test('App Reply and decision columns follow the spec rules', async () => {
     const api = signedIn(new MockApi());
-    const { page, context } = await newSession(browser, api);
-    await page.goto(`${origin}/comments`);
+    const { page, context } = await newSession(suite.browser, api);
+    await page.goto(`${suite.origin}/comments`);
     const row = (name: string) => page.getByTestId('comment-row').filter({ hasText: name });
     await row('Rob Replied').getByText('App Reply:').waitFor();
     await row('Dee Deleted').getByText('Comment Deleted').waitFor();
@@ -115,8 +97,8 @@ describe('all comments', () => {
 describe('settings', () => {
   test('profile edit, cancel restores, save sends PUT /api/user', async () => {
     const api = signedIn(new MockApi()).on('PUT /api/user', (req) => ({ json: { ...user, ...(req.body as object) } }));
-    const { page, context } = await newSession(browser, api);
-    await page.goto(`${origin}/settings`);
+    const { page, context } = await newSession(suite.browser, api);
+    await page.goto(`${suite.origin}/settings`);
     await page.getByRole('heading', { name: 'Profile Information' }).waitFor();
     await page.getByText('Acme Coffee').waitFor();
     await screenshot(page, 'settings');
@@ -141,8 +123,8 @@ describe('settings', () => {
   test('plan, upgrade, cancellation date, notice and account information', async () => {
     const api = signedIn(new MockApi(), { user: { ...user, subscriptionPlan: 'growth', cancelAt: '2026-12-31T00:00:00.000Z', notice: 'Your last payment failed.' } })
       .on('PUT /api/subscription', { json: { ...user, subscriptionPlan: 'ultimate' } });
-    const { page, context } = await newSession(browser, api);
-    await page.goto(`${origin}/settings`);
+    const { page, context } = await newSession(suite.browser, api);
+    await page.goto(`${suite.origin}/settings`);
     await page.getByText('Your last payment failed.').waitFor();
     await page.getByText(/active until December 31, 2026/).waitFor();
     expect(await page.getByRole('button', { name: 'Upgrade to Starter' }).count()).toBe(0);
@@ -158,8 +140,8 @@ describe('settings', () => {
 
   test('cancel subscription asks for confirmation and sends DELETE /api/subscription', async () => {
     const api = signedIn(new MockApi()).on('DELETE /api/subscription', { json: { ...user, cancelAt: '2026-12-31T00:00:00.000Z' } });
-    const { page, context } = await newSession(browser, api);
-    await page.goto(`${origin}/settings`);
+    const { page, context } = await newSession(suite.browser, api);
+    await page.goto(`${suite.origin}/settings`);
     await page.getByRole('button', { name: 'Cancel Subscription' }).click();
     const dialog = page.getByRole('dialog', { name: 'Cancel subscription?' });
     await dialog.waitFor();
@@ -170,8 +152,8 @@ describe('settings', () => {
 
   test('disconnect asks "Are you sure you want to disconnect {name}?"; cancel sends nothing, confirm deletes', async () => {
     const api = signedIn(new MockApi()).on('DELETE /api/social-accounts/sa-fb', { json: { ok: true } });
-    const { page, context } = await newSession(browser, api);
-    await page.goto(`${origin}/settings`);
+    const { page, context } = await newSession(suite.browser, api);
+    await page.goto(`${suite.origin}/settings`);
     await page.getByRole('button', { name: 'Disconnect Acme Coffee' }).click();
     const dialog = page.getByRole('dialog', { name: 'Disconnect account' });
     await dialog.getByText('Are you sure you want to disconnect Acme Coffee?').waitFor();
@@ -192,15 +174,15 @@ describe('settings', () => {
 
   test('connection result in the query is shown once and cleared', async () => {
     const api = signedIn(new MockApi());
-    const { page, context } = await newSession(browser, api);
-    await page.goto(`${origin}/settings?success=connected`);
+    const { page, context } = await newSession(suite.browser, api);
+    await page.goto(`${suite.origin}/settings?success=connected`);
     await page.getByText('Your Facebook/Instagram account has been successfully connected.').waitFor();
     await page.getByText('Account connected!').waitFor();
-    await page.waitForURL(`${origin}/settings`);
-    await page.goto(`${origin}/settings?error=token_failed`);
+    await page.waitForURL(`${suite.origin}/settings`);
+    await page.goto(`${suite.origin}/settings?error=token_failed`);
     await page.getByRole('alert').getByText('Failed to obtain access token.').waitFor();
     await page.getByText('Connection failed', { exact: true }).waitFor();
-    await page.waitForURL(`${origin}/settings`);
+    await page.waitForURL(`${suite.origin}/settings`);
     await context.close();
   });
 });

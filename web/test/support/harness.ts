@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page, type Route, type WebSocketRoute } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 
 export const WEB = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 export const REPO = resolve(WEB, '..');
@@ -231,4 +232,22 @@ export async function axeViolations(page: Page): Promise<Array<{ id: string; imp
     return r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(' ')) }));
   });
   return result.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+/** One static server and one browser for a test file: registers its own setup and teardown. */
+export function browserSuite(): { browser: Browser; origin: string } {
+  const suite = {} as { browser: Browser; origin: string };
+  let server: Server | undefined;
+  let userDataDir: string | undefined;
+  beforeAll(async () => {
+    await ensureBuilt();
+    ({ server, origin: suite.origin } = await serveDist());
+    ({ browser: suite.browser, userDataDir } = await launch());
+  }, 180_000);
+  afterAll(async () => {
+    await suite.browser?.close();
+    await new Promise((r) => server?.close(r));
+    if (userDataDir) rmSync(userDataDir, { recursive: true, force: true });
+  });
+  return suite;
 }
