@@ -87,8 +87,9 @@ export const ROUTES = {
   billingConfig: r({ method: 'GET', path: '/api/billing/config', auth: 'public', group: 'api' }),
   socialAccounts: r({ method: 'GET', path: '/api/social-accounts', auth: 'user', group: 'api', response: z.array(SocialAccount) }),
   deleteSocialAccount: r({ method: 'DELETE', path: '/api/social-accounts/{id}', auth: 'user', group: 'api' }),
-  facebookAuth: r({ method: 'GET', path: '/api/auth/facebook', auth: 'user', group: 'api', redirect: true }),
-  facebookCallback: r({ method: 'GET', path: '/api/auth/facebook/callback', auth: 'user', group: 'api', redirect: true }),
+  // Browser navigations: the handler checks the session itself and sends a signed-out visitor to /login.
+  facebookAuth: r({ method: 'GET', path: '/api/auth/facebook', auth: 'public', group: 'api', redirect: true }),
+  facebookCallback: r({ method: 'GET', path: '/api/auth/facebook/callback', auth: 'public', group: 'api', redirect: true }),
   metaWebhookVerify: r({ method: 'GET', path: '/webhooks/meta', auth: 'public', group: 'webhooks' }),
   metaWebhook: r({ method: 'POST', path: '/webhooks/meta', auth: 'public', group: 'webhooks', rawBody: true }),
   stripeWebhook: r({ method: 'POST', path: '/webhooks/stripe', auth: 'public', group: 'webhooks', rawBody: true }),

@@ -61,6 +61,8 @@ describe('connect and sync', () => {
     expect(await connectThroughSandbox(client, 'cancel')).toBe('/settings?error=oauth_failed');
     const forged = await client.get('/api/auth/facebook/callback?code=abc&state=someone.else.sig');
     expect(forged.headers.get('location')).toBe('/settings?error=oauth_failed');
+    // A signed-out browser is sent to sign in first.
+    expect((await new Client().get('/api/auth/facebook')).headers.get('location')).toBe('/login');
   });
 });
 

@@ -114,10 +114,7 @@ export function createApiHandler(impls: RouteImpls, identity: IdentityPort) {
         if (session.refreshed) extraCookies.push(...sessionCookies(session.refreshed));
       }
     }
-    if (def.auth === 'user' && !userId) {
-      if (def.redirect) return respond({ redirect: '/login' });
-      throw new Unauthorized();
-    }
+    if (def.auth === 'user' && !userId) throw new Unauthorized();
 
     const raw = rawBodyOf(event);
     // A body sent where none is expected must still be JSON (blocks cross-site form posts); webhooks read theirs raw.

@@ -14,8 +14,8 @@ function originOf(event: APIGatewayProxyEvent): string {
 
 export function accountRoutes(deps: ModerationDeps): RouteImpls {
   return {
-    facebookAuth: async ({ userId, event }) => ({ redirect: await connect.startConnect(userId, originOf(event)) }),
-    facebookCallback: async ({ userId, event }) => ({ redirect: await connect.finishConnect(userId, originOf(event), (event.queryStringParameters ?? {}) as Record<string, string | undefined>) }),
+    facebookAuth: async ({ userId, event }) => ({ redirect: userId ? await connect.startConnect(userId, originOf(event)) : '/login' }),
+    facebookCallback: async ({ userId, event }) => ({ redirect: !userId ? '/login' : await connect.finishConnect(userId, originOf(event), (event.queryStringParameters ?? {}) as Record<string, string | undefined>) }),
     socialAccounts: async ({ userId }) => ({ body: await connect.listSocialAccounts(userId) }),
     deleteSocialAccount: async ({ userId, params }) => { await connect.disconnect(userId, params.id!); return { body: { ok: true } }; },
     syncComments: async ({ userId }) => {
