@@ -46,12 +46,14 @@ describe('connect and sync', () => {
     expect(first.status).toBe(200);
     const state = await control('state');
     const pages = Object.values(state.comments.byPage ?? state.comments) as any[];
-    const expected = pages.reduce((n, p) => n + (p.facebook?.total ?? 0) + (p.instagram?.total ?? 0), 0);
+    // Every comment but the page's (and Instagram account's) own.
+    const expected = pages.reduce((n, p) => n + p.facebook.total - p.facebook.fromPage + p.instagram.total - p.instagram.fromAccount, 0);
     const stored = await allComments(client);
     expect(stored.length).toBe(expected);
     expect(stored.some((c) => c.adId && c.platform === 'facebook')).toBe(true);
     expect(stored.some((c) => c.adId && c.platform === 'instagram')).toBe(true);
     expect(stored.some((c) => c.parentId)).toBe(true);
+    expect(stored.some((c) => ['Lumen Skincare', 'Trailhead Outfitters'].includes(c.authorName))).toBe(false);
     const again = await client.post('/api/sync-comments');
     expect(again.json.added).toBe(0);
     expect((await allComments(client)).length).toBe(expected);

@@ -3,7 +3,7 @@
  * replies, Instagram media comments and replies, and ad comments (Facebook dark posts through
  * effective_object_story_id, Instagram ads through effective_instagram_media_id). Incremental per
  * account (since the last complete sync), idempotent (insert-if-absent), bounded per call; the
- * page's own comments are stored as already handled, never queued. Throttling pauses the account
+ * page's own comments and replies are recognised and skipped. Throttling pauses the account
  * until Meta allows calls again, without moving its cursor, so nothing is lost; an invalid token
  * marks the account "needs reconnect".
  */
@@ -21,13 +21,13 @@ import { insertNew } from '../store/comments.js';
 
 export interface SyncResult { added: Comment[]; accounts: number; throttled: string[]; needsReconnect: string[]; more: boolean }
 
-/** A stored comment from a platform comment. The page's own replies are kept as handled (approved). */
+/** A stored comment from a platform comment (the page's own comments are never stored: nothing to moderate). */
 export function toComment(p: PlatformComment, accountId: string): Comment {
   return {
     id: `${p.platform}_${p.externalId}`, platform: p.platform, externalId: p.externalId, accountId,
     authorName: p.authorName, authorId: p.authorId, ...(p.authorAvatar ? { authorAvatar: p.authorAvatar } : {}),
     content: p.content, timestamp: p.timestamp, postId: p.postId, ...(p.adId ? { adId: p.adId } : {}), ...(p.parentId ? { parentId: p.parentId } : {}),
-    isHidden: p.isHidden, status: p.fromPage ? 'approved' : 'pending', aiDecision: null, lastError: null,
+    isHidden: p.isHidden, status: 'pending', aiDecision: null, lastError: null,
   };
 }
 
@@ -47,7 +47,7 @@ async function syncAccount(graph: GraphClient, userId: string, a: accounts.Store
     ? facebookPageComments(graph, { pageId: a.externalId, pageToken: token, adPosts: ads.facebook.get(a.externalId) ?? [], since })
     : instagramAccountComments(graph, { igUserId: a.externalId, pageToken: token, adMedia: ads.instagram.filter((m) => !m.igUserId || m.igUserId === a.externalId), since });
   for await (const batch of pages) {
-    const fresh = await insertNew(userId, batch.map((p) => toComment(p, a.id)));
+    const fresh = await insertNew(userId, batch.filter((p) => !p.fromPage).map((p) => toComment(p, a.id)));
     added.push(...fresh);
     budget.left -= fresh.length;
     if (budget.left <= 0) return false;
