@@ -10,6 +10,7 @@
 import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';
+import { PASSWORD_POLICY } from '@cg/shared/auth';
 
 export class Auth extends Construct {
   readonly userPool: cognito.UserPool;
@@ -19,7 +20,9 @@ export class Auth extends Construct {
     super(scope, id);
     this.userPool = new cognito.UserPool(this, 'UserPool', {
       userPoolName: `commentguard-${props.stage}`,
-      signInAliases: { email: true },
+      // Usernames are the app's user ids; emails live in the table (unique there, changeable), and
+      // POST /api/login looks the id up by email before InitiateAuth.
+      signInAliases: { username: true },
       signInCaseSensitive: false,
       selfSignUpEnabled: true,
       // Confirmed by AdminConfirmSignUp from the api Lambda: see the module comment.
@@ -30,11 +33,12 @@ export class Auth extends Construct {
         familyName: { required: false, mutable: true },
       },
       passwordPolicy: {
-        minLength: 8,
-        requireLowercase: true,
-        requireUppercase: true,
-        requireDigits: true,
-        requireSymbols: false,
+        // The same policy the server checks and the Register screen states (shared/src/auth.ts).
+        minLength: PASSWORD_POLICY.minLength,
+        requireLowercase: PASSWORD_POLICY.requireLowercase,
+        requireUppercase: PASSWORD_POLICY.requireUppercase,
+        requireDigits: PASSWORD_POLICY.requireDigits,
+        requireSymbols: PASSWORD_POLICY.requireSymbols,
         tempPasswordValidity: Duration.days(3),
       },
       accountRecovery: cognito.AccountRecovery.EMAIL_ONLY,

@@ -70,9 +70,9 @@ describe('data stack', () => {
     s.templates.data.hasResourceProperties('AWS::KMS::Alias', { AliasName: 'alias/commentguard-prod-meta-tokens' });
   });
 
-  it('has a Cognito pool with email sign-in, the spec password policy and no Cognito mail', () => {
+  it('has a Cognito pool whose usernames are user ids (emails live in the table), the shared password policy and no Cognito mail', () => {
     s.templates.data.hasResourceProperties('AWS::Cognito::UserPool', {
-      UsernameAttributes: ['email'],
+      UsernameAttributes: Match.absent(),
       AdminCreateUserConfig: { AllowAdminCreateUserOnly: false },
       Policies: { PasswordPolicy: Match.objectLike({ MinimumLength: 8, RequireUppercase: true, RequireLowercase: true, RequireNumbers: true, RequireSymbols: false }) },
       AutoVerifiedAttributes: [],
