@@ -117,6 +117,8 @@ export class AppStack extends Stack {
 
     bindTable(fns.webhooks, table, 'write');
     bindQueue(fns.webhooks, 'META_EVENTS_QUEUE_URL', this.metaEventsQueue.queue);
+    // Meta's data-deletion callback unsubscribes the user's pages, which needs their tokens.
+    bindTokenKey(fns.webhooks, tokenKey, 'decrypt');
     bindSecret(fns.webhooks, 'META_SECRET_ARN', secrets.meta);
     bindSecret(fns.webhooks, 'STRIPE_WEBHOOK_SECRET_ARN', secrets.stripeWebhook);
     // Stripe events are applied after re-reading the subscription from Stripe (out-of-order safety).

@@ -296,7 +296,7 @@ describe('least privilege', () => {
   it('limits Cognito admin calls to the api and token decryption to the functions that call Meta', () => {
     for (const fn of Object.keys(s.compute.functions) as (keyof Synthesized['compute']['functions'])[]) {
       expect(policy(fn).includes('cognito-idp:'), fn).toBe(fn === 'api');
-      expect(policy(fn).includes('kms:Decrypt'), fn).toBe(['api', 'automation', 'metaEvents'].includes(fn));
+      expect(policy(fn).includes('kms:Decrypt'), fn).toBe(['api', 'webhooks', 'automation', 'metaEvents'].includes(fn));
       expect(policy(fn).includes('kms:Encrypt'), fn).toBe(fn === 'api');
       expect(policy(fn), fn).not.toMatch(/"Action":"[a-z0-9-]+:\*"/);
     }
