@@ -144,15 +144,10 @@ export const TABLE_WRITE_ACTIONS = [
   'dynamodb:BatchWriteItem',
 ] as const;
 
-/**
- * TABLE_NAME plus item access to the table and its named indexes (no index wildcard).
- * There is no Scan (design D4) unless `scan` is set, which only the automation function's
- * background jobs get.
- */
-export function bindTable(f: CgFunction, table: dynamodb.ITable, access: Access, opts: { scan?: boolean } = {}): void {
+/** TABLE_NAME plus item access to the table and its named indexes (no index wildcard, never Scan: design D4). */
+export function bindTable(f: CgFunction, table: dynamodb.ITable, access: Access): void {
   f.env('TABLE_NAME', table.tableName);
   const actions: string[] = [...TABLE_READ_ACTIONS, ...(access === 'write' ? TABLE_WRITE_ACTIONS : [])];
-  if (opts.scan) actions.push('dynamodb:Scan');
   f.fn.addToRolePolicy(
     new iam.PolicyStatement({
       actions,

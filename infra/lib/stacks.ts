@@ -132,7 +132,7 @@ export class AppStack extends Stack {
     bindTable(fns.analyser, table, 'write');
     bindSecret(fns.analyser, 'OPENAI_SECRET_ARN', secrets.openai);
 
-    bindTable(fns.automation, table, 'write', { scan: true });
+    bindTable(fns.automation, table, 'write');
     bindQueue(fns.automation, 'ANALYSIS_QUEUE_URL', this.analysisQueue.queue);
     bindTokenKey(fns.automation, tokenKey, 'decrypt');
     bindSecret(fns.automation, 'META_SECRET_ARN', secrets.meta);
