@@ -161,15 +161,28 @@ describe('actions, throttling, tokens, disconnect, isolation', () => {
   });
 
   it('throttling mid-sync pauses the account and a later sync resumes without loss', async () => {
+    const fresh = (await signedIn('throttle')).client;
+    await upgrade(fresh);
+    const me = (await fresh.get('/api/user')).json;
+    const { setUserFields } = await import('../../functions/src/store/users.js');
+    await setUserFields(me.id, { autoAnalyze: false });
+    await connectThroughSandbox(fresh);
     await control('faults', { match: '/comments', code: 613, times: 1 });
-    const first = await client.post('/api/sync-comments');
+    const first = await fresh.post('/api/sync-comments');
     expect(first.status).toBe(200);
-    expect(first.json.throttled.length).toBeGreaterThan(0);
-    await control('usage', { reset: true }).catch(() => undefined);
-    // The throttled account waits for Meta's regain time; move it along by reconnecting (tokens in place, cursor kept).
-    await connectThroughSandbox(client);
-    const accounts = (await client.get('/api/social-accounts')).json;
-    expect(accounts.length).toBe(4);
+    expect(first.json.throttled.length).toBe(1);
+    // While throttled the account is not called again.
+    const second = await fresh.post('/api/sync-comments');
+    expect(second.json.throttled).toEqual(first.json.throttled);
+    // Meta's regain time passes.
+    const accounts = await import('../../functions/src/store/accounts.js');
+    for (const a of await accounts.listAccounts(me.id)) await accounts.putAccount({ ...a, throttledUntil: new Date(Date.now() - 1000).toISOString() });
+    const third = await fresh.post('/api/sync-comments');
+    expect(third.json.throttled).toEqual([]);
+    const state = await control('state');
+    const pages = Object.values(state.comments.byPage ?? state.comments) as any[];
+    const expected = pages.reduce((n, p) => n + p.facebook.total - p.facebook.fromPage + p.instagram.total - p.instagram.fromAccount, 0);
+    expect((await allComments(fresh)).length).toBe(expected);
   });
 
   it('190 marks the account "needs reconnect" and stops calling with that token', async () => {
