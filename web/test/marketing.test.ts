@@ -4,38 +4,18 @@
  * their head tags, and the /subscribe flow works end to end against a mocked API.
  * Builds the real SPA once (shared harness), serves web/dist, drives Debian's Chromium.
  */
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import type { Server } from 'node:http';
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { FEATURE_COMPARISON, PLANS } from '@cg/shared/plans';
 import { TEXT } from '@cg/shared/texts';
 import type { User } from '@cg/shared/entities';
-import { axeViolations, launch, MockApi, newSession, screenshot, SCREENSHOTS } from './support/harness';
-import { serveDir, snapshotDist } from './support/marketing-server';
+import { axeViolations, browserSuite, MockApi, newSession, screenshot, SCREENSHOTS } from './support/harness';
 import { signedIn, user } from './support/fixtures';
 
-let browser: Browser;
-let server: Server;
-let origin: string;
-let userDataDir: string;
-/** Private copy of web/dist (see support/marketing-server.ts). */
-let DIST: string;
-
-beforeAll(async () => {
-  DIST = await snapshotDist();
-  ({ server, origin } = await serveDir(DIST));
-  ({ browser, userDataDir } = await launch());
-}, 300_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await new Promise((r) => server?.close(r));
-  if (userDataDir) rmSync(userDataDir, { recursive: true, force: true });
-  if (DIST) rmSync(DIST, { recursive: true, force: true });
-});
+const suite = browserSuite();
 
 const signedOut = (api: MockApi) => api.on('GET /api/user', { status: 401, json: { message: 'Unauthorized' } });
 
@@ -55,12 +35,12 @@ const FORBIDDEN = /money[- ]back|refund guarantee|SOC ?2|99% accura|500\+ brands
 /** Script paths a signed-out visit to `path` loads. */
 async function scriptsOf(path: string): Promise<string[]> {
   const api = signedOut(new MockApi());
-  const { page, context } = await newSession(browser, api);
+  const { page, context } = await newSession(suite.browser, api);
   const urls = new Set<string>();
   page.on('request', (r) => {
     if (r.resourceType() === 'script') urls.add(new URL(r.url()).pathname);
   });
-  await page.goto(origin + path);
+  await page.goto(suite.origin + path);
   await page.waitForLoadState('networkidle');
   await context.close();
   return [...urls];
@@ -81,9 +61,9 @@ async function hrefs(page: Page, name: string | RegExp, scope = 'body'): Promise
 /** Open a public route signed out, wait for its h1, check the common frame and accessibility. */
 async function openPublic(path: string, h1: string | RegExp, shot: string, viewport?: { width: number; height: number }) {
   const api = signedOut(new MockApi());
-  const session = await newSession(browser, api, viewport);
+  const session = await newSession(suite.browser, api, viewport);
   const { page } = session;
-  await page.goto(origin + path);
+  await page.goto(suite.origin + path);
   await page.getByRole('heading', { level: 1, name: h1 }).waitFor();
   expect(await h1s(page)).toHaveLength(1);
   expect(await page.locator('header').count()).toBeGreaterThanOrEqual(1);
@@ -117,11 +97,11 @@ describe('public pages', () => {
   test('landing: buttons to /login, /register, /pricing; footer links; light JS', async () => {
     const jsUrls: string[] = [];
     const api = signedOut(new MockApi());
-    const { page, context } = await newSession(browser, api);
+    const { page, context } = await newSession(suite.browser, api);
     page.on('request', (r) => {
       if (r.resourceType() === 'script') jsUrls.push(new URL(r.url()).pathname);
     });
-    await page.goto(origin + '/');
+    await page.goto(suite.origin + '/');
     await page.getByRole('heading', { level: 1, name: /Every comment answered/ }).waitFor();
     await page.waitForLoadState('networkidle');
     expect(await h1s(page)).toHaveLength(1);
@@ -136,7 +116,7 @@ describe('public pages', () => {
 
     // Route-level code splitting: the landing page loads only what it needs. The app shell (React,
     // router, query client, API client) is shared by every route; the landing's own chunks come on top.
-    const gzSize = (p: string) => gzipSync(readFileSync(join(DIST, p)), { level: 9 }).length;
+    const gzSize = (p: string) => gzipSync(readFileSync(join(suite.root, p)), { level: 9 }).length;
     const landingJs = [...new Set(jsUrls)];
     const total = landingJs.reduce((sum, p) => sum + gzSize(p), 0);
     const shellJs = await scriptsOf('/login');
@@ -159,7 +139,7 @@ describe('public pages', () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await page.screenshot({ path: join(SCREENSHOTS, 'marketing-landing-phone-top.png') });
-    await page.goto(origin + '/pricing');
+    await page.goto(suite.origin + '/pricing');
     await page.getByRole('heading', { level: 1, name: 'Simple, transparent pricing' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
     await page.screenshot({ path: join(SCREENSHOTS, 'marketing-pricing-phone-top.png') });
@@ -289,8 +269,8 @@ describe('public pages', () => {
       expect(head.ogDescription).toBe(head.description);
       expect(head.twitterCard).toBe('summary_large_image');
       expect(head.twitterTitle).toBe(head.title);
-      expect(head.canonical).toBe(origin + path);
-      expect(head.ogUrl).toBe(origin + path);
+      expect(head.canonical).toBe(suite.origin + path);
+      expect(head.ogUrl).toBe(suite.origin + path);
       expect(head.descriptions).toBe(1);
       expect(head.canonicals).toBe(1);
       expect(api.unhandled).toEqual([]);
@@ -309,7 +289,7 @@ describe('public pages', () => {
     const presale = await page.locator('main').innerText();
     for (const t of ['within seconds', 'catalog, pricing and FAQ', 'holding reply', 'Escalated when unsure']) expect(presale).toContain(t);
     // SPA navigation updated the head tags too
-    expect(await page.evaluate(() => document.head.querySelector('link[rel="canonical"]')?.getAttribute('href'))).toBe(origin + '/missed-presale-questions');
+    expect(await page.evaluate(() => document.head.querySelector('link[rel="canonical"]')?.getAttribute('href'))).toBe(suite.origin + '/missed-presale-questions');
     await context.close();
   });
 });
@@ -331,10 +311,10 @@ describe('/subscribe', () => {
 
   test('signed out: choosing a plan goes to /register?plan=<id>', async () => {
     const api = signedOut(new MockApi());
-    const { page, context } = await newSession(browser, api);
-    await page.goto(origin + '/subscribe');
+    const { page, context } = await newSession(suite.browser, api);
+    await page.goto(suite.origin + '/subscribe');
     await page.getByRole('button', { name: 'Choose Ultimate' }).click();
-    await page.waitForURL(`${origin}/register?plan=ultimate`);
+    await page.waitForURL(`${suite.origin}/register?plan=ultimate`);
     expect(api.calls('GET /api/user').length).toBeGreaterThanOrEqual(1);
     expect(api.calls('POST /api/create-subscription')).toHaveLength(0);
     expect(api.unhandled).toEqual([]);
@@ -343,8 +323,8 @@ describe('/subscribe', () => {
 
   test('?plan= pre-selects the plan', async () => {
     const api = signedOut(new MockApi());
-    const { page, context } = await newSession(browser, api);
-    await page.goto(origin + '/subscribe?plan=growth');
+    const { page, context } = await newSession(suite.browser, api);
+    await page.goto(suite.origin + '/subscribe?plan=growth');
     await page.getByRole('button', { name: 'Continue with Growth' }).waitFor();
     expect(await page.getByRole('button', { name: 'Choose Starter' }).count()).toBe(1);
     expect(await page.locator('[data-plan="growth"]').getAttribute('class')).toContain('mk-plan--selected');
@@ -356,8 +336,8 @@ describe('/subscribe', () => {
     const api = signedIn(new MockApi(), { user: freshUser })
       .on('GET /api/billing/config', { json: { publishableKey: null } })
       .on('PUT /api/subscription', (req) => ({ json: { ...freshUser, subscriptionPlan: (req.body as { plan: User['subscriptionPlan'] }).plan } }));
-    const { page, context } = await newSession(browser, api);
-    await page.goto(origin + '/subscribe?plan=growth');
+    const { page, context } = await newSession(suite.browser, api);
+    await page.goto(suite.origin + '/subscribe?plan=growth');
     await page.getByRole('button', { name: 'Continue with Growth' }).click();
     await page.getByRole('heading', { level: 1, name: 'Complete Your Subscription' }).waitFor();
     await page.getByText('Payments are not configured in this environment. Your plan changes immediately without a payment step.', { exact: true }).waitFor();
@@ -370,7 +350,7 @@ describe('/subscribe', () => {
     await page.getByText(TEXT.subscriptionSuccess('Growth'), { exact: true }).waitFor();
     expect(api.calls('PUT /api/subscription').map((c) => c.body)).toEqual([{ plan: 'growth' }]);
     await screenshot(page, 'subscribe-success');
-    await page.waitForURL(`${origin}/dashboard`, { timeout: 10_000 });
+    await page.waitForURL(`${suite.origin}/dashboard`, { timeout: 10_000 });
     expect(api.unhandled).toEqual([]);
     await context.close();
   });
@@ -379,8 +359,8 @@ describe('/subscribe', () => {
     const api = signedIn(new MockApi(), { user: freshUser })
       .on('GET /api/billing/config', { json: { publishableKey: null } })
       .on('PUT /api/subscription', { status: 400, json: { message: 'Downgrades are not offered' } });
-    const { page, context } = await newSession(browser, api);
-    await page.goto(origin + '/subscribe');
+    const { page, context } = await newSession(suite.browser, api);
+    await page.goto(suite.origin + '/subscribe');
     await page.getByRole('button', { name: 'Choose Ultimate' }).click();
     await page.getByRole('button', { name: 'Switch to Ultimate' }).click();
     const alert = page.getByRole('alert');
@@ -392,8 +372,8 @@ describe('/subscribe', () => {
 
   test('no payment keys: choosing the current plan changes nothing', async () => {
     const api = signedIn(new MockApi(), { user: freshUser }).on('GET /api/billing/config', { json: { publishableKey: null } });
-    const { page, context } = await newSession(browser, api);
-    await page.goto(origin + '/subscribe');
+    const { page, context } = await newSession(suite.browser, api);
+    await page.goto(suite.origin + '/subscribe');
     await page.getByRole('button', { name: 'Choose Starter' }).click();
     await page.getByText("You're already on the Starter plan").waitFor();
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Choose Your Plan');
@@ -405,8 +385,8 @@ describe('/subscribe', () => {
     const api = signedIn(new MockApi(), { user: freshUser })
       .on('GET /api/billing/config', { json: { publishableKey: 'pk_test_123' } })
       .on('POST /api/create-subscription', { status: 500, body: 'boom' });
-    const { page, context } = await newSession(browser, api);
-    await page.goto(origin + '/subscribe');
+    const { page, context } = await newSession(suite.browser, api);
+    await page.goto(suite.origin + '/subscribe');
     await page.getByRole('button', { name: 'Choose Growth' }).click();
     const alert = page.getByRole('alert');
     await alert.getByText('Error', { exact: true }).waitFor();
@@ -423,8 +403,8 @@ describe('/subscribe', () => {
     const api = signedIn(new MockApi(), { user: freshUser })
       .on('GET /api/billing/config', { json: { publishableKey: 'pk_test_123' } })
       .on('POST /api/create-subscription', { json: {} });
-    const { page, context } = await newSession(browser, api);
-    await page.goto(origin + '/subscribe');
+    const { page, context } = await newSession(suite.browser, api);
+    await page.goto(suite.origin + '/subscribe');
     await page.getByRole('button', { name: 'Choose Starter' }).click();
     await page.getByRole('alert').getByText(TEXT.createSubscriptionFailed).waitFor();
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Choose Your Plan');
@@ -435,10 +415,10 @@ describe('/subscribe', () => {
     const api = signedIn(new MockApi(), { user: freshUser })
       .on('GET /api/billing/config', { json: { publishableKey: 'pk_test_123' } })
       .on('POST /api/create-subscription', { json: { clientSecret: 'pi_123_secret_456' } });
-    const { page, context } = await newSession(browser, api);
+    const { page, context } = await newSession(suite.browser, api);
     // Stripe.js cannot load offline: fail it explicitly and check the page copes.
     await page.route('https://js.stripe.com/**', (r) => r.abort('failed'));
-    await page.goto(origin + '/subscribe');
+    await page.goto(suite.origin + '/subscribe');
     await page.getByRole('button', { name: 'Choose Growth' }).click();
     await page.getByRole('heading', { level: 1, name: 'Complete Your Subscription' }).waitFor();
     const submit = page.getByRole('button', { name: 'Subscribe to Growth' });

@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
-import { extname, join, resolve } from 'node:path';
+import { extname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page, type Route, type WebSocketRoute } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
@@ -97,15 +97,37 @@ const MIME: Record<string, string> = {
   '.woff2': 'font/woff2',
 };
 
-/** Serve web/dist like the gateway does: files when they exist, index.html otherwise. */
-export async function serveDist(): Promise<{ server: Server; origin: string }> {
-  // Serve a private snapshot so a concurrent rebuild of web/dist cannot swap chunks under a running test.
-  const root = mkdtempSync(join(tmpdir(), 'cg-dist-'));
-  cpSync(DIST, root, { recursive: true });
+function complete(dir: string): boolean {
+  const index = join(dir, 'index.html');
+  if (!existsSync(index)) return false;
+  const refs = [...readFileSync(index, 'utf8').matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)].map((m) => m[1]!);
+  return refs.length > 0 && refs.every((r) => existsSync(join(dir, r)));
+}
+
+/** Build (if stale) and copy web/dist into a temp folder, so a concurrent rebuild cannot swap chunks under a test. */
+async function snapshotDist(): Promise<string> {
+  for (let attempt = 0; attempt < 20; attempt++) {
+    await ensureBuilt();
+    const dir = mkdtempSync(join(tmpdir(), 'cg-dist-'));
+    try {
+      cpSync(DIST, dir, { recursive: true });
+      if (complete(dir)) return dir;
+    } catch {
+      /* dist changed under us */
+    }
+    rmSync(dir, { recursive: true, force: true });
+    await new Promise((r) => setTimeout(r, 3000));
+  }
+  throw new Error('could not snapshot web/dist');
+}
+
+/** Serve a private snapshot of web/dist like the gateway does: files when they exist, index.html otherwise. */
+export async function serveDist(): Promise<{ server: Server; origin: string; root: string }> {
+  const root = resolve(await snapshotDist());
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
-    const file = join(root, decodeURIComponent(url.pathname));
-    const inside = file.startsWith(root);
+    const file = resolve(join(root, decodeURIComponent(url.pathname)));
+    const inside = file === root || file.startsWith(root + sep);
     const target = inside && existsSync(file) && statSync(file).isFile() ? file : join(root, 'index.html');
     res.writeHead(200, { 'content-type': MIME[extname(target)] ?? 'application/octet-stream' });
     res.end(readFileSync(target));
@@ -114,7 +136,7 @@ export async function serveDist(): Promise<{ server: Server; origin: string }> {
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const addr = server.address();
   if (!addr || typeof addr === 'string') throw new Error('no port');
-  return { server, origin: `http://127.0.0.1:${addr.port}` };
+  return { server, origin: `http://127.0.0.1:${addr.port}`, root };
 }
 
 /**
@@ -235,15 +257,15 @@ export async function axeViolations(page: Page): Promise<Array<{ id: string; imp
 }
 
 /** One static server and one browser for a test file: registers its own setup and teardown. */
-export function browserSuite(): { browser: Browser; origin: string } {
-  const suite = {} as { browser: Browser; origin: string };
+export function browserSuite(): { browser: Browser; origin: string; root: string } {
+  const suite = {} as { browser: Browser; origin: string; root: string };
   let server: Server | undefined;
   let userDataDir: string | undefined;
   beforeAll(async () => {
     await ensureBuilt();
-    ({ server, origin: suite.origin } = await serveDist());
+    ({ server, origin: suite.origin, root: suite.root } = await serveDist());
     ({ browser: suite.browser, userDataDir } = await launch());
-  }, 180_000);
+  }, 300_000);
   afterAll(async () => {
     await suite.browser?.close();
     await new Promise((r) => server?.close(r));
