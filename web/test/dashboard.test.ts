@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { axeViolations, browserSuite, MockApi, newSession, screenshot } from './support/harness';
 import { signedIn, user } from './support/fixtures';
 

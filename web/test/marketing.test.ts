@@ -5,7 +5,7 @@
  * Builds the real SPA once (shared harness), serves web/dist, drives Debian's Chromium.
  */
 import { describe, expect, test } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
