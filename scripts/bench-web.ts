@@ -147,7 +147,7 @@ const mark = (ok: boolean) => (ok ? 'ok  ' : 'MISS');
 
 async function main(): Promise<void> {
   log('Building the SPA...');
-  execSync('npm run build -w web --silent', { cwd: REPO_ROOT, stdio: 'inherit' });
+  execSync('npx vite build web --logLevel warn', { cwd: REPO_ROOT, stdio: 'inherit' });
 
   const dataDir = mkdtempSync(join(tmpdir(), 'cg-bench-web-'));
   log('Starting the local stack...');

@@ -284,6 +284,13 @@ describe('moderator flow on the real stack', () => {
     const all = num((await badge.innerText()).split(' of ')[1]!);
     expect(all).toBeGreaterThanOrEqual(queueSize);
     await shot(page, 'all-comments');
+    // The filter row fits its card at common desktop widths (no control pushed out of view).
+    const filters = page.locator('section').filter({ has: page.getByRole('heading', { name: 'Search & Filters' }) });
+    for (const width of [1280, 1100, 1366]) {
+      await page.setViewportSize({ width, height: 900 });
+      expect(await filters.evaluate((el) => el.scrollWidth - el.clientWidth), `filters at ${width}px`).toBeLessThanOrEqual(0);
+      if (width !== 1366) await filters.screenshot({ path: `artifacts/screenshots/e2e-all-comments-filters-${width}.png` });
+    }
     const rows = page.getByTestId('comment-row');
     const searchBox = page.getByPlaceholder(TEXT.searchPlaceholder);
 
@@ -446,8 +453,13 @@ async function findCardWithText(text: string): Promise<{ card: Locator; content:
   await page.getByTestId('page-indicator').filter({ hasText: /^Page 1 of/ }).waitFor();
   for (;;) {
     await page.locator('[data-testid="comment-card"]').first().waitFor();
-    const card = page.locator('[data-testid="comment-card"]').filter({ has: page.locator(':scope > .cg-comment-content', { hasText: text }) });
-    if ((await card.count()) > 0) return { card: card.first(), content: await card.first().locator(':scope > .cg-comment-content').innerText() };
+    // The card re-renders while its decision arrives live, so read the text in the same query that finds it.
+    const texts = await page.locator('[data-testid="comment-card"] > .cg-comment-content').allInnerTexts();
+    const content = texts.find((t) => t.includes(text));
+    if (content !== undefined) {
+      const card = page.locator('[data-testid="comment-card"]').filter({ has: page.locator(':scope > .cg-comment-content', { hasText: text }) });
+      return { card: card.first(), content };
+    }
     const next = page.getByRole('button', { name: 'Next', exact: true });
     if (await next.isDisabled()) throw new Error(`no queue card says "${text}"`);
     const before = await page.getByTestId('page-indicator').innerText();

@@ -75,7 +75,7 @@ export default function CommentsPage() {
 
       <Card variation="outlined" className="cg-card" as="section" aria-labelledby="filters-title">
         <Heading level={2} id="filters-title" className="cg-section-title" marginBottom="1rem">Search &amp; Filters</Heading>
-        <Grid templateColumns={{ base: '1fr', medium: '1fr 1fr', large: 'minmax(200px, 2fr) repeat(3, minmax(150px, 1fr)) auto' }} gap="0.75rem" alignItems="end">
+        <Grid templateColumns={{ base: '1fr', medium: '1fr 1fr', xl: 'minmax(150px, 1.5fr) repeat(3, minmax(195px, 1fr)) auto' }} gap="0.75rem" alignItems="end">
           <TextField label="Search" type="search" placeholder={TEXT.searchPlaceholder} value={filters.search} onChange={set('search')} />
           <SelectField label="Status" value={filters.status} onChange={set('status')}>
             <option value="all">All Statuses</option>
