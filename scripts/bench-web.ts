@@ -6,15 +6,10 @@
  * Prints performance, accessibility and best-practices scores and the JS each route loads, gzipped,
  * next to the goals. Scores on a small shared machine vary from run to run.
  *
- * The local gateway serves files uncompressed, while CloudFront compresses (infra/lib/web.ts,
- * `compress: true`). So each page is audited twice: straight against the gateway, and through a small
- * gzip proxy in front of it that stands in for CloudFront's compression (WebSocket upgrades pass
- * through). "JS gzipped" is the gzip -9 size of the very script files Lighthouse saw the page load.
+ * The local gateway compresses text assets as CloudFront does (infra/lib/web.ts, `compress: true`).
+ * "JS gzipped" is the gzip -9 size of the very script files Lighthouse saw the page load.
  */
 import { execSync } from 'node:child_process';
-import { createServer, request, type Server } from 'node:http';
-import { connect } from 'node:net';
-import { gzipSync as gz9 } from 'node:zlib';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -69,48 +64,6 @@ async function signedInWithComments(base: string): Promise<string> {
   return cookie();
 }
 
-/** A reverse proxy that gzips text answers, as CloudFront does; WebSocket upgrades are piped through. */
-async function gzipProxy(target: string): Promise<{ url: string; server: Server }> {
-  const t = new URL(target);
-  const server = createServer((req, res) => {
-    const up = request({ host: '127.0.0.1', port: t.port, path: req.url, method: req.method, headers: { ...req.headers, host: t.host } }, (upRes) => {
-      const chunks: Buffer[] = [];
-      upRes.on('data', (c: Buffer) => chunks.push(c));
-      upRes.on('end', () => {
-        const body = Buffer.concat(chunks);
-        const headers = { ...upRes.headers };
-        const type = String(headers['content-type'] ?? '');
-        if (/gzip/.test(String(req.headers['accept-encoding'] ?? '')) && /text|javascript|json|svg/.test(type) && body.length > 1024 && !headers['content-encoding']) {
-          const zipped = gz9(body, { level: 6 });
-          delete headers['content-length'];
-          res.writeHead(upRes.statusCode ?? 200, { ...headers, 'content-encoding': 'gzip', 'content-length': zipped.length, vary: 'Accept-Encoding' });
-          res.end(zipped);
-        } else {
-          res.writeHead(upRes.statusCode ?? 200, headers);
-          res.end(body);
-        }
-      });
-    });
-    up.on('error', () => res.destroy());
-    req.pipe(up);
-  });
-  server.on('upgrade', (req, socket, head) => {
-    const up = connect(Number(t.port), '127.0.0.1', () => {
-      const lines = [`${req.method} ${req.url} HTTP/1.1`, ...Object.entries(req.headers).map(([k, v]) => `${k}: ${k === 'host' ? t.host : v}`)];
-      up.write(`${lines.join('\r\n')}\r\n\r\n`);
-      if (head.length) up.write(head);
-      up.pipe(socket);
-      socket.pipe(up);
-    });
-    up.on('error', () => socket.destroy());
-    socket.on('error', () => up.destroy());
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const addr = server.address();
-  if (!addr || typeof addr === 'string') throw new Error('no port');
-  return { url: `http://localhost:${addr.port}`, server };
-}
-
 interface Result { origin: string; route: string; preset: 'mobile' | 'desktop'; fcp: string; lcp: string; tbt: string; perf: number; a11y: number; bp: number; jsGzKb: number; jsFiles: number; jsTransferKb: number; failing: string[] }
 
 function gzKb(urlPath: string): number {
@@ -153,13 +106,11 @@ async function main(): Promise<void> {
   log('Starting the local stack...');
   const stack = await startStack({ dataDir, persist: false, env: { RATE_LIMIT_PER_IP: '100000' } });
   let chrome: chromeLauncher.LaunchedChrome | undefined;
-  let proxy: { url: string; server: Server } | undefined;
   try {
     const cookie = await signedInWithComments(stack.url);
     chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: FLAGS, logLevel: 'silent' });
-    proxy = await gzipProxy(stack.url);
     const results: Result[] = [];
-    for (const [origin, base] of [['gzip (CloudFront-like)', proxy.url], ['uncompressed gateway', stack.url]] as const) {
+    for (const [origin, base] of [['local gateway (gzip, as CloudFront)', stack.url]] as const) {
       for (const preset of ['mobile', 'desktop'] as const) {
         log(`Lighthouse ${preset}, ${origin}: landing, dashboard...`);
         results.push(await audit(chrome.port, origin, `${base}/`, 'landing', preset));
@@ -188,10 +139,6 @@ async function main(): Promise<void> {
     log(`\nGoals: landing JS ≤ ${GOALS.landingJsKb} KB gzipped, dashboard JS ≤ ${GOALS.dashboardJsKb} KB; performance ≥ ${GOALS.perfMobile} mobile, ≥ ${GOALS.perfDesktop} desktop; accessibility ≥ ${GOALS.accessibility}.`);
   } finally {
     await chrome?.kill();
-    if (proxy) {
-      proxy.server.closeAllConnections();
-      await new Promise((r) => proxy!.server.close(r));
-    }
     await stack.close();
     rmSync(dataDir, { recursive: true, force: true });
   }

@@ -4,7 +4,8 @@
  * traffic into $connect/$default/$disconnect events, and serves the management API (@connections).
  */
 import { randomBytes } from 'node:crypto';
-import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import { extname, join, normalize } from 'node:path';
 import type { APIGatewayProxyResult } from 'aws-lambda';
@@ -16,6 +17,7 @@ type Fn = (event: unknown, context: unknown) => Promise<unknown>;
 export interface GatewayHandlers { api: Fn; webhooks: Fn; ws: Fn; authorizer: Fn }
 
 const STAGE = 'local';
+const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.svg', '.json', '.txt', '.webmanifest']);
 const MIME: Record<string, string> = {
   '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css', '.svg': 'image/svg+xml', '.png': 'image/png',
   '.ico': 'image/x-icon', '.json': 'application/json', '.woff2': 'font/woff2', '.txt': 'text/plain', '.webmanifest': 'application/manifest+json',
@@ -44,6 +46,7 @@ function json(res: ServerResponse, status: number, body: unknown): void {
 
 export async function startGateway(opts: { port: number; host?: string; handlers: GatewayHandlers; webDist: string }) {
   const sockets = new Map<string, WebSocket>();
+  const gzipped = new Map<string, Buffer>();
   const { handlers } = opts;
 
   async function authorize(req: IncomingMessage, methodArn: string, resource: string): Promise<Record<string, unknown> | null> {
@@ -90,7 +93,17 @@ export async function startGateway(opts: { port: number; host?: string; handlers
       return;
     }
     const immutable = url.pathname.startsWith('/assets/');
-    res.writeHead(200, { 'Content-Type': MIME[extname(file)] ?? 'application/octet-stream', 'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache' });
+    const headers: Record<string, string> = { 'Content-Type': MIME[extname(file)] ?? 'application/octet-stream', 'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache', Vary: 'Accept-Encoding' };
+    // Compress text assets as CloudFront does, so local pages load like deployed ones.
+    if (COMPRESSIBLE.has(extname(file)) && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) {
+      const key = `${file}:${statSync(file).mtimeMs}`;
+      let body = gzipped.get(key);
+      if (!body) { body = gzipSync(readFileSync(file)); gzipped.set(key, body); }
+      res.writeHead(200, { ...headers, 'Content-Encoding': 'gzip', 'Content-Length': String(body.length) });
+      res.end(req.method === 'HEAD' ? undefined : body);
+      return;
+    }
+    res.writeHead(200, headers);
     if (req.method === 'HEAD') { res.end(); return; }
     createReadStream(file).pipe(res);
   }
