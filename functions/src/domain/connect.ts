@@ -88,7 +88,8 @@ async function connectWith(graph: GraphClient, userId: string, code: string, red
     while (allowed > 0) {
       try { assertCanAddBrands(user, brands.size, allowed); break; } catch { allowed--; }
     }
-    if (fresh.length && !allowed) return fail('plan_limit');
+    // Refused only when nothing at all can be connected: a reconnect still refreshes the brands already there.
+    if (fresh.length && !allowed && fresh.length === pages.length) return fail('plan_limit');
     const skipped = fresh.slice(allowed);
     if (skipped.length) {
       const why = (() => { try { assertCanAddBrands(user, brands.size, fresh.length); return ''; } catch (e) { return (e as Error).message; } })();
