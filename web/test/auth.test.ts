@@ -85,6 +85,25 @@ describe('sign-in and registration', () => {
     await context.close();
   });
 
+  test('a plan chosen while signed out comes back after sign-up: /register?plan=growth → /subscribe?plan=growth', async () => {
+    let registered = false;
+    const api = signedIn(new MockApi())
+      .on('GET /api/user', () => (registered ? { json: user } : { status: 401, body: '' }))
+      .on('GET /api/billing/config', { json: { publishableKey: null } })
+      .on('POST /api/register', () => {
+        registered = true;
+        return { status: 201, json: user };
+      });
+    const { page, context } = await newSession(suite.browser, api);
+    await page.goto(`${suite.origin}/register?plan=growth`);
+    await page.getByLabel('Email').fill('ada@example.com');
+    await page.getByLabel('Password', { exact: true }).fill('pw123456');
+    await page.getByLabel('Confirm Password', { exact: true }).fill('pw123456');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.waitForURL(`${suite.origin}/subscribe?plan=growth`);
+    await context.close();
+  });
+
   test('registration success lands on /dashboard', async () => {
     let registered = false;
     const api = signedIn(new MockApi())

@@ -1,14 +1,16 @@
 import { useState, type FormEvent } from 'react';
 import { Alert, Button, Flex, Grid, PasswordField, Text, TextField } from '@aws-amplify/ui-react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { TEXT } from '@cg/shared';
+import { PlanId, TEXT } from '@cg/shared';
 import { api, ApiError } from '../../lib/api';
 import { qk } from '../../lib/queryClient';
 import { AuthCard } from './AuthCard';
 
 export default function RegisterPage() {
   const navigate = useNavigate();
+  // Chosen on /subscribe while signed out (design D11): back to that plan after sign-up.
+  const plan = PlanId.safeParse(useSearchParams()[0].get('plan')).data;
   const client = useQueryClient();
   const [form, setForm] = useState({ firstName: '', lastName: '', email: '', password: '', confirmPassword: '' });
   const [busy, setBusy] = useState(false);
@@ -28,7 +30,7 @@ export default function RegisterPage() {
       const user = await api('register', { body });
       if (user && typeof user === 'object' && 'id' in user) client.setQueryData(qk.user, user);
       else await client.invalidateQueries({ queryKey: qk.user });
-      navigate('/dashboard');
+      navigate(plan ? `/subscribe?plan=${plan}` : '/dashboard');
     } catch (err) {
       setError(err instanceof ApiError ? (err.serverMessage ?? TEXT.registrationFailed) : TEXT.registrationNetwork);
       setBusy(false);
