@@ -75,8 +75,8 @@ export default function CommentsPage() {
 
       <Card variation="outlined" className="cg-card" as="section" aria-labelledby="filters-title">
         <Heading level={2} id="filters-title" className="cg-section-title" marginBottom="1rem">Search &amp; Filters</Heading>
-        <Grid templateColumns={{ base: '1fr', medium: '1fr 1fr', xl: 'minmax(150px, 1.5fr) repeat(3, minmax(195px, 1fr)) auto' }} gap="0.75rem" alignItems="end">
-          <TextField label="Search" type="search" placeholder={TEXT.searchPlaceholder} value={filters.search} onChange={set('search')} />
+        <Grid templateColumns={{ base: '1fr', medium: '1fr 1fr', xl: 'repeat(3, minmax(0, 1fr)) auto' }} gap="0.75rem" alignItems="end">
+          <TextField label="Search" type="search" placeholder={TEXT.searchPlaceholder} value={filters.search} onChange={set('search')} columnSpan={{ base: 1, medium: 2, xl: 4 }} />
           <SelectField label="Status" value={filters.status} onChange={set('status')}>
             <option value="all">All Statuses</option>
             {COMMENT_STATUSES.filter((s) => s !== 'processing').map((s) => <option key={s} value={s}>{cap(s)}</option>)}
