@@ -209,7 +209,7 @@ export class Web extends Construct {
 
     this.deployed = (props.deployAssets ?? true) && existsSync(path.join(WEB_DIST, 'index.html'));
     if (this.deployed) {
-      const deployment = new s3deploy.BucketDeployment(this, 'Deploy', {
+      new s3deploy.BucketDeployment(this, 'Deploy', {
         sources: [s3deploy.Source.asset(WEB_DIST)],
         destinationBucket: this.bucket,
         distribution: this.distribution,
