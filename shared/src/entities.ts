@@ -1,12 +1,25 @@
 /** Entities of spec section 3 as zod schemas; types are inferred, never re-declared. */
 import * as z from 'zod';
+import { Role } from './roles.js';
 import { CommentStatus, Decision, Platform, PlanId, Sentiment, SubscriptionStatus } from './status.js';
 
+/**
+ * The signed-in user as the app sees them (spec section 3): their profile, plus the plan and role of
+ * the session's active workspace (design D13: plans belong to the workspace).
+ */
 export const User = z.object({
   id: z.string(),
   firstName: z.string(),
   lastName: z.string(),
   email: z.string(),
+  /** False until the address is confirmed with the code mailed to it. */
+  emailVerified: z.boolean().default(true),
+  /** The active workspace of this session, its name and the user's role in it. */
+  workspaceId: z.string().default(''),
+  workspaceName: z.string().default(''),
+  role: Role.default('owner'),
+  /** End of the free trial (ISO), while the workspace has never paid; null once a plan is active. */
+  trialEndsAt: z.string().nullable().default(null),
   subscriptionPlan: PlanId,
   subscriptionStatus: SubscriptionStatus.default('none'),
   /** ISO date when a cancelled subscription stops (cancel at period end). */
@@ -106,3 +119,36 @@ export function displayName(u: Pick<User, 'firstName' | 'lastName' | 'email'> | 
 export function initials(name: string): string {
   return name.split(/\s+/).filter(Boolean).map((w) => w[0]!.toUpperCase()).join('').slice(0, 2);
 }
+
+export const Member = z.object({ userId: z.string(), email: z.string(), role: Role });
+export type Member = z.infer<typeof Member>;
+
+/** The active workspace (issue #9): GET /api/workspace. */
+export const Workspace = z.object({ id: z.string(), name: z.string(), role: Role, members: z.array(Member) });
+export type Workspace = z.infer<typeof Workspace>;
+
+/** One of the user's workspaces with their role in it (the header's switcher). */
+export const WorkspaceSummary = z.object({ id: z.string(), name: z.string(), role: Role, active: z.boolean() });
+export type WorkspaceSummary = z.infer<typeof WorkspaceSummary>;
+
+/** A pending invitation as the team screen lists it (the token is shown once, at creation). */
+export const PendingInvitation = z.object({ id: z.string(), email: z.string(), role: Role, expiresAt: z.string(), invitedBy: z.string() });
+export type PendingInvitation = z.infer<typeof PendingInvitation>;
+
+/** POST /api/workspace/invitations answers the invitation with its single-use token and link. */
+export const CreatedInvitation = z.object({ id: z.string(), email: z.string(), role: Role, token: z.string(), acceptUrl: z.string(), expiresAt: z.string() });
+export type CreatedInvitation = z.infer<typeof CreatedInvitation>;
+
+/** One audit-log entry: who changed what, when (kept a year). */
+export const AuditEntry = z.object({
+  id: z.string(),
+  at: z.string(),
+  actorId: z.string(),
+  actorEmail: z.string(),
+  action: z.string(),
+  target: z.string(),
+  changes: z.record(z.string(), z.unknown()).default({}),
+});
+export type AuditEntry = z.infer<typeof AuditEntry>;
+export const AuditPage = z.object({ entries: z.array(AuditEntry), nextCursor: z.string().nullable() });
+export type AuditPage = z.infer<typeof AuditPage>;

@@ -7,3 +7,4 @@ export * from './table.js';
 export * from './texts.js';
 export * from './auth.js';
 export * from './schedules.js';
+export * from './roles.js';

@@ -4,7 +4,8 @@
  * this table, and the SPA's API client is typed from it.
  */
 import * as z from 'zod';
-import { Activity, Analytics, CommentsList, SocialAccount, Stats, User } from './entities.js';
+import { Activity, Analytics, AuditPage, CommentsList, CreatedInvitation, PendingInvitation, SocialAccount, Stats, User, Workspace, WorkspaceSummary } from './entities.js';
+import { InvitableRole, type Access } from './roles.js';
 import { CommentStatus, OverrideAction, Platform, PlanId, Sentiment } from './status.js';
 
 export const RegisterBody = z.object({
@@ -36,6 +37,15 @@ export const CommentsQuery = z.object({
 });
 export type CommentsQuery = z.infer<typeof CommentsQuery>;
 
+export const CreateInvitationBody = z.object({ email: z.email().max(254), role: InvitableRole });
+export const AcceptInvitationBody = z.object({ token: z.string().min(1).max(200) });
+export const UpdateMemberBody = z.object({ role: InvitableRole });
+export const UpdateWorkspaceBody = z.object({ name: z.string().trim().min(1, 'must not be empty').max(100) });
+export const AuditQuery = z.object({ cursor: z.string().max(500).optional(), limit: z.coerce.number().int().min(1).max(500).optional() });
+export const ForgotPasswordBody = z.object({ email: z.email().max(254) });
+export const ResetPasswordBody = z.object({ email: z.email().max(254), code: z.string().trim().min(1).max(20), password: z.string().min(1).max(256) });
+export const VerifyEmailBody = z.object({ code: z.string().trim().min(1).max(20) });
+
 export const Ok = z.object({ ok: z.literal(true) });
 export const ErrorBody = z.object({ message: z.string(), errors: z.array(z.object({ field: z.string(), message: z.string() })).optional() });
 export type ErrorBody = z.infer<typeof ErrorBody>;
@@ -44,11 +54,18 @@ export type ErrorBody = z.infer<typeof ErrorBody>;
 export type RouteGroup = 'api' | 'webhooks';
 /** public: no session; user: session cookie required; redirect: browser navigation answered with 302. */
 export type RouteAuth = 'public' | 'user';
+/**
+ * Who may call a signed-in route: `self` is any signed-in user acting on their own account (no
+ * workspace role needed); otherwise the workspace roles of that access level (roles.ts).
+ */
+export type RouteAccess = Access | 'self';
 
 export interface RouteDef {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   path: string;
   auth: RouteAuth;
+  /** Required on every `user` route: enforced by the server, mirrored by the app. */
+  access?: RouteAccess;
   group: RouteGroup;
   body?: z.ZodType;
   query?: z.ZodType;
@@ -67,26 +84,42 @@ export const ROUTES = {
   loginRedirect: r({ method: 'GET', path: '/api/login', auth: 'public', group: 'api', redirect: true }),
   logout: r({ method: 'POST', path: '/api/logout', auth: 'public', group: 'api', response: Ok }),
   logoutRedirect: r({ method: 'GET', path: '/api/logout', auth: 'public', group: 'api', redirect: true }),
-  getUser: r({ method: 'GET', path: '/api/user', auth: 'user', group: 'api', response: User }),
-  updateUser: r({ method: 'PUT', path: '/api/user', auth: 'user', group: 'api', body: UpdateUserBody, response: User }),
-  deleteUser: r({ method: 'DELETE', path: '/api/user', auth: 'user', group: 'api', response: Ok }),
-  exportUser: r({ method: 'GET', path: '/api/user/export', auth: 'user', group: 'api' }),
-  stats: r({ method: 'GET', path: '/api/stats', auth: 'user', group: 'api', response: Stats }),
-  activity: r({ method: 'GET', path: '/api/activity', auth: 'user', group: 'api', response: z.array(Activity) }),
-  analytics: r({ method: 'GET', path: '/api/analytics', auth: 'user', group: 'api', response: Analytics }),
-  listComments: r({ method: 'GET', path: '/api/comments', auth: 'user', group: 'api', query: CommentsQuery, response: CommentsList }),
-  syncComments: r({ method: 'POST', path: '/api/sync-comments', auth: 'user', group: 'api' }),
-  bulkAnalyze: r({ method: 'POST', path: '/api/comments/bulk-analyze', auth: 'user', group: 'api' }),
-  processComment: r({ method: 'POST', path: '/api/comments/{id}/process', auth: 'user', group: 'api' }),
-  approveComment: r({ method: 'POST', path: '/api/comments/{id}/approve', auth: 'user', group: 'api' }),
-  overrideComment: r({ method: 'POST', path: '/api/comments/{id}/override', auth: 'user', group: 'api', body: OverrideBody }),
-  updateReply: r({ method: 'POST', path: '/api/comments/{id}/update-reply', auth: 'user', group: 'api', body: UpdateReplyBody }),
-  updateSubscription: r({ method: 'PUT', path: '/api/subscription', auth: 'user', group: 'api', body: UpdateSubscriptionBody, response: User }),
-  cancelSubscription: r({ method: 'DELETE', path: '/api/subscription', auth: 'user', group: 'api', response: User }),
-  createSubscription: r({ method: 'POST', path: '/api/create-subscription', auth: 'user', group: 'api', body: CreateSubscriptionBody }),
+  getUser: r({ method: 'GET', path: '/api/user', auth: 'user', access: 'self', group: 'api', response: User }),
+  updateUser: r({ method: 'PUT', path: '/api/user', auth: 'user', access: 'self', group: 'api', body: UpdateUserBody, response: User }),
+  deleteUser: r({ method: 'DELETE', path: '/api/user', auth: 'user', access: 'self', group: 'api', response: Ok }),
+  exportUser: r({ method: 'GET', path: '/api/user/export', auth: 'user', access: 'manage', group: 'api' }),
+  stats: r({ method: 'GET', path: '/api/stats', auth: 'user', access: 'read', group: 'api', response: Stats }),
+  activity: r({ method: 'GET', path: '/api/activity', auth: 'user', access: 'read', group: 'api', response: z.array(Activity) }),
+  analytics: r({ method: 'GET', path: '/api/analytics', auth: 'user', access: 'read', group: 'api', response: Analytics }),
+  listComments: r({ method: 'GET', path: '/api/comments', auth: 'user', access: 'read', group: 'api', query: CommentsQuery, response: CommentsList }),
+  syncComments: r({ method: 'POST', path: '/api/sync-comments', auth: 'user', access: 'moderate', group: 'api' }),
+  bulkAnalyze: r({ method: 'POST', path: '/api/comments/bulk-analyze', auth: 'user', access: 'moderate', group: 'api' }),
+  processComment: r({ method: 'POST', path: '/api/comments/{id}/process', auth: 'user', access: 'moderate', group: 'api' }),
+  approveComment: r({ method: 'POST', path: '/api/comments/{id}/approve', auth: 'user', access: 'moderate', group: 'api' }),
+  overrideComment: r({ method: 'POST', path: '/api/comments/{id}/override', auth: 'user', access: 'moderate', group: 'api', body: OverrideBody }),
+  updateReply: r({ method: 'POST', path: '/api/comments/{id}/update-reply', auth: 'user', access: 'moderate', group: 'api', body: UpdateReplyBody }),
+  updateSubscription: r({ method: 'PUT', path: '/api/subscription', auth: 'user', access: 'owner', group: 'api', body: UpdateSubscriptionBody, response: User }),
+  cancelSubscription: r({ method: 'DELETE', path: '/api/subscription', auth: 'user', access: 'owner', group: 'api', response: User }),
+  createSubscription: r({ method: 'POST', path: '/api/create-subscription', auth: 'user', access: 'owner', group: 'api', body: CreateSubscriptionBody }),
   billingConfig: r({ method: 'GET', path: '/api/billing/config', auth: 'public', group: 'api' }),
-  socialAccounts: r({ method: 'GET', path: '/api/social-accounts', auth: 'user', group: 'api', response: z.array(SocialAccount) }),
-  deleteSocialAccount: r({ method: 'DELETE', path: '/api/social-accounts/{id}', auth: 'user', group: 'api' }),
+  socialAccounts: r({ method: 'GET', path: '/api/social-accounts', auth: 'user', access: 'read', group: 'api', response: z.array(SocialAccount) }),
+  deleteSocialAccount: r({ method: 'DELETE', path: '/api/social-accounts/{id}', auth: 'user', access: 'manage', group: 'api' }),
+  getWorkspace: r({ method: 'GET', path: '/api/workspace', auth: 'user', access: 'read', group: 'api', response: Workspace }),
+  updateWorkspace: r({ method: 'PUT', path: '/api/workspace', auth: 'user', access: 'manage', group: 'api', body: UpdateWorkspaceBody, response: Workspace }),
+  deleteWorkspace: r({ method: 'DELETE', path: '/api/workspace', auth: 'user', access: 'owner', group: 'api', response: Ok }),
+  listWorkspaces: r({ method: 'GET', path: '/api/workspaces', auth: 'user', access: 'self', group: 'api', response: z.array(WorkspaceSummary) }),
+  switchWorkspace: r({ method: 'POST', path: '/api/workspaces/{id}/switch', auth: 'user', access: 'self', group: 'api', response: User }),
+  createInvitation: r({ method: 'POST', path: '/api/workspace/invitations', auth: 'user', access: 'manage', group: 'api', body: CreateInvitationBody, response: CreatedInvitation }),
+  listInvitations: r({ method: 'GET', path: '/api/workspace/invitations', auth: 'user', access: 'manage', group: 'api', response: z.array(PendingInvitation) }),
+  revokeInvitation: r({ method: 'DELETE', path: '/api/workspace/invitations/{id}', auth: 'user', access: 'manage', group: 'api', response: Ok }),
+  acceptInvitation: r({ method: 'POST', path: '/api/invitations/accept', auth: 'user', access: 'self', group: 'api', body: AcceptInvitationBody, response: User }),
+  updateMember: r({ method: 'PUT', path: '/api/workspace/members/{userId}', auth: 'user', access: 'manage', group: 'api', body: UpdateMemberBody, response: Workspace }),
+  removeMember: r({ method: 'DELETE', path: '/api/workspace/members/{userId}', auth: 'user', access: 'manage', group: 'api', response: Workspace }),
+  auditLog: r({ method: 'GET', path: '/api/audit-log', auth: 'user', access: 'manage', group: 'api', query: AuditQuery, response: AuditPage }),
+  forgotPassword: r({ method: 'POST', path: '/api/password/forgot', auth: 'public', group: 'api', body: ForgotPasswordBody, response: Ok }),
+  resetPassword: r({ method: 'POST', path: '/api/password/reset', auth: 'public', group: 'api', body: ResetPasswordBody, response: Ok }),
+  verifyEmail: r({ method: 'POST', path: '/api/user/verify-email', auth: 'user', access: 'self', group: 'api', body: VerifyEmailBody, response: User }),
+  resendVerification: r({ method: 'POST', path: '/api/user/verify-email/resend', auth: 'user', access: 'self', group: 'api', response: Ok }),
   // Browser navigations: the handler checks the session itself and sends a signed-out visitor to /login.
   facebookAuth: r({ method: 'GET', path: '/api/auth/facebook', auth: 'public', group: 'api', redirect: true }),
   facebookCallback: r({ method: 'GET', path: '/api/auth/facebook/callback', auth: 'public', group: 'api', redirect: true }),

@@ -12,3 +12,8 @@ export interface PlatformActionsPort {
   hide(userId: string, comment: Comment): Promise<void>;
   remove(userId: string, comment: Comment): Promise<void>;
 }
+
+/** One plain-text mail (invitations, verification and reset codes). */
+export interface MailMessage { to: string; subject: string; text: string }
+/** Outgoing mail: SES in AWS, the local mail catcher under `npm start` and the tests. */
+export interface MailPort { send(message: MailMessage): Promise<void> }
