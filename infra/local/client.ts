@@ -15,7 +15,7 @@ export class StackClient {
   async request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
     const res = await fetch(this.baseUrl + path, {
       method, redirect: 'manual',
-      headers: { ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}), ...(this.cookies.size ? { Cookie: this.cookieHeader() } : {}), ...headers },
+      headers: { ...(body !== undefined || method !== 'GET' ? { 'Content-Type': 'application/json' } : {}), ...(this.cookies.size ? { Cookie: this.cookieHeader() } : {}), ...headers },
       body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
     });
     for (const c of res.headers.getSetCookie()) {
