@@ -53,4 +53,35 @@ export const TEXT = {
   searchPlaceholder: 'Search comments or authors...',
   disconnectConfirm: (name: string) => `Are you sure you want to disconnect ${name}?`,
   subscribeNote: 'No setup fees • Cancel anytime • 24/7 support included',
+  // Workspaces, teams and sessions (issue #9).
+  tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
+  passwordResetDone: 'Your password has been reset. Sign in with your new password.',
+  resetCodeSent: (email: string) => `If ${email} has an account, we have mailed it a code to reset the password.`,
+  resetFailed: 'Failed to reset the password. Please try again.',
+  verifyEmailAsk: (email: string) => `Please verify your email address: enter the code we mailed to ${email}.`,
+  emailVerified: 'Your email address is verified.',
+  verificationResent: 'We have mailed you a new code.',
+  trialDaysLeft: (days: number) => `Free trial: ${days} ${days === 1 ? 'day' : 'days'} left`,
+  trialEnded: 'Your free trial has ended. Analysis is paused until a plan is chosen; your comments are kept.',
+  invitationMailed: (email: string) => `We also mailed this link to ${email}. It works once and expires in 7 days.`,
+  joinedWorkspace: (name: string) => `You joined ${name}.`,
+  switchedWorkspace: (name: string) => `You are now working in ${name}.`,
+  noMembers: 'No members yet.',
+  noInvitations: 'No pending invitations.',
+  noAuditEntries: 'Nothing has been recorded yet.',
+  ownerOnly: 'Only the workspace owner can change the plan.',
+} as const;
+
+/** The one-time codes we mail (email verification, password reset): mail texts and the answers about them. */
+export const CODE_TEXT = {
+  wrongCode: 'The code is wrong or has expired.',
+  alreadyVerified: 'Your email address is already verified.',
+  verifySubject: 'Your CommentGuard verification code',
+  verifyBody: (code: string) => `Your CommentGuard verification code is ${code}\n\n`
+    + 'Enter it in CommentGuard to confirm this email address. It works once and expires in 24 hours.\n'
+    + 'If you did not create a CommentGuard account or change your email address, you can ignore this mail.\n',
+  resetSubject: 'Your CommentGuard password reset code',
+  resetBody: (code: string) => `Your CommentGuard password reset code is ${code}\n\n`
+    + 'Enter it on the "Forgot password?" screen with your new password. It works once and expires in 15 minutes.\n'
+    + 'If you did not ask to reset your password, you can ignore this mail: your password stays as it is.\n',
 } as const;

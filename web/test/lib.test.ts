@@ -24,7 +24,7 @@ describe('api client', () => {
     expect(url).toBe('/api/comments/c%201/override');
     expect(init).toMatchObject({ method: 'POST', credentials: 'include', body: '{"action":"ignore"}', headers: { 'Content-Type': 'application/json' } });
     await api('syncComments');
-    expect(fetchMock.mock.calls[1]![1]).toMatchObject({ method: 'POST', credentials: 'include' });
+    expect(fetchMock.mock.calls[1]![1]).toMatchObject({ method: 'POST', credentials: 'include', headers: { 'Content-Type': 'application/json' } });
     expect(fetchMock.mock.calls[1]![1]!.body).toBeUndefined();
   });
 

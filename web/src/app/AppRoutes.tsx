@@ -7,6 +7,8 @@ import { NotFound } from './NotFound';
 
 const LoginPage = lazy(() => import('../features/auth/LoginPage'));
 const RegisterPage = lazy(() => import('../features/auth/RegisterPage'));
+const ForgotPasswordPage = lazy(() => import('../features/auth/ForgotPasswordPage'));
+const InvitePage = lazy(() => import('../features/auth/InvitePage'));
 const AppLayout = lazy(() => import('../features/layout/AppLayout'));
 const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage'));
 const AnalyticsPage = lazy(() => import('../features/analytics/AnalyticsPage'));
@@ -54,6 +56,8 @@ export function AppRoutes() {
     <Routes>
       <Route path="/login" element={<Suspense fallback={<FullPageLoader />}><LoginPage /></Suspense>} />
       <Route path="/register" element={<Suspense fallback={<FullPageLoader />}><RegisterPage /></Suspense>} />
+      <Route path="/forgot-password" element={<Suspense fallback={<FullPageLoader />}><ForgotPasswordPage /></Suspense>} />
+      <Route path="/invite" element={<Suspense fallback={<FullPageLoader />}><InvitePage /></Suspense>} />
       {otherPublic.map((r) => (
         <Route key={r.path} path={r.path} element={<Suspense fallback={<FullPageLoader />}>{elementOf(r)}</Suspense>} />
       ))}

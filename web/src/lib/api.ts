@@ -1,6 +1,6 @@
 /**
  * The API client, typed from the shared route table (design D3). Every request sends the cookies;
- * a body is JSON with a JSON content type; a non-OK answer throws an ApiError whose message is
+ * every non-GET request has the JSON content type (a body, when there is one, is JSON); a non-OK answer throws an ApiError whose message is
  * `${status}: ${body || statusText}` (spec section 8). Responses are parsed with the route's schema.
  */
 import { ROUTES, pathOf, type BodyOf, type ResponseOf, type RouteName } from '@cg/shared';
@@ -50,10 +50,9 @@ export function buildQuery(query: Record<string, QueryValue> | undefined): strin
 /** Low-level request: throws ApiError on non-OK, returns the parsed JSON (or undefined for an empty body). */
 export async function request(method: string, url: string, body?: unknown, signal?: AbortSignal): Promise<unknown> {
   const init: RequestInit = { method, credentials: 'include', signal };
-  if (body !== undefined) {
-    init.headers = { 'Content-Type': 'application/json' };
-    init.body = JSON.stringify(body);
-  }
+  // Every state-changing request says it is JSON, body or not: the server refuses anything else (issue #9, forged forms).
+  if (method !== 'GET') init.headers = { 'Content-Type': 'application/json' };
+  if (body !== undefined) init.body = JSON.stringify(body);
   const res = await fetch(url, init);
   const text = await res.text();
   if (!res.ok) throw new ApiError(res.status, res.statusText, text);

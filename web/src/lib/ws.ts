@@ -33,7 +33,10 @@ export function handleMessage(client: QueryClient, raw: unknown): void {
   if (type === 'notice') void client.invalidateQueries({ queryKey: qk.user });
 }
 
-/** Open the live connection while `enabled`; closes and stops reconnecting on unmount. */
+/**
+ * Open the live connection while `enabled`; closes and stops reconnecting on unmount. A change of
+ * `scope` (the active workspace) closes the socket and opens a new one, so the server binds it anew.
+ */
 export function connectLive(client: QueryClient): () => void {
   let socket: WebSocket | null = null;
   let attempt = 0;
@@ -74,10 +77,10 @@ export function connectLive(client: QueryClient): () => void {
   };
 }
 
-export function useLiveUpdates(enabled: boolean): void {
+export function useLiveUpdates(enabled: boolean, scope = ''): void {
   const client = useQueryClient();
   useEffect(() => {
     if (!enabled) return;
     return connectLive(client);
-  }, [enabled, client]);
+  }, [enabled, client, scope]);
 }

@@ -1,5 +1,5 @@
 /** Test data shaped by the shared contracts. */
-import type { Activity, Analytics, Comment, SocialAccount, Stats, User } from '@cg/shared';
+import type { Activity, Analytics, Comment, SocialAccount, Stats, User, WorkspaceSummary } from '@cg/shared';
 import type { MockApi } from './harness';
 
 export const now = Date.now();
@@ -10,6 +10,11 @@ export const user: User = {
   firstName: 'Ada',
   lastName: 'Lovelace',
   email: 'ada@example.com',
+  emailVerified: true,
+  workspaceId: 'ws-ada',
+  workspaceName: 'Acme Coffee',
+  role: 'owner',
+  trialEndsAt: null,
   subscriptionPlan: 'starter',
   subscriptionStatus: 'active',
   cancelAt: null,
@@ -98,6 +103,11 @@ export const socialAccounts: SocialAccount[] = [
   { id: 'sa-ig', platform: 'instagram', accountName: 'acme.coffee', isActive: true, needsReconnect: true },
 ];
 
+export const workspaces: WorkspaceSummary[] = [
+  { id: 'ws-ada', name: 'Acme Coffee', role: 'owner', active: true },
+  { id: 'ws-agency', name: 'Bright Agency', role: 'viewer', active: false },
+];
+
 /** The answers a signed-in screen needs. */
 export function signedIn(api: MockApi, over: { user?: User; comments?: Comment[]; total?: number } = {}): MockApi {
   return api
@@ -106,6 +116,7 @@ export function signedIn(api: MockApi, over: { user?: User; comments?: Comment[]
     .on('GET /api/activity', { json: activity })
     .on('GET /api/analytics', { json: analytics })
     .on('GET /api/social-accounts', { json: socialAccounts })
+    .on('GET /api/workspaces', { json: workspaces })
     .on('GET /api/comments', (req) => {
       const list = over.comments ?? (req.query.get('pendingOnly') === 'true' ? queue : allComments);
       return { json: { comments: list, total: over.total ?? list.length } };

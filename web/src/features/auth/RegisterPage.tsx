@@ -6,11 +6,15 @@ import { PlanId, TEXT } from '@cg/shared';
 import { api, ApiError } from '../../lib/api';
 import { qk } from '../../lib/queryClient';
 import { AuthCard } from './AuthCard';
+import { safeNext, withNext } from './next';
 
 export default function RegisterPage() {
   const navigate = useNavigate();
   // Chosen on /subscribe while signed out (design D11): back to that plan after sign-up.
-  const plan = PlanId.safeParse(useSearchParams()[0].get('plan')).data;
+  const [search] = useSearchParams();
+  const plan = PlanId.safeParse(search.get('plan')).data;
+  // Any other return path of this app (an invitation link keeps `next`, as /subscribe keeps `plan`).
+  const next = safeNext(search.get('next'));
   const client = useQueryClient();
   const [form, setForm] = useState({ firstName: '', lastName: '', email: '', password: '', confirmPassword: '' });
   const [busy, setBusy] = useState(false);
@@ -30,7 +34,7 @@ export default function RegisterPage() {
       const user = await api('register', { body });
       if (user && typeof user === 'object' && 'id' in user) client.setQueryData(qk.user, user);
       else await client.invalidateQueries({ queryKey: qk.user });
-      navigate(plan ? `/subscribe?plan=${plan}` : '/dashboard');
+      navigate(plan ? `/subscribe?plan=${plan}` : (next ?? '/dashboard'));
     } catch (err) {
       setError(err instanceof ApiError ? (err.serverMessage ?? TEXT.registrationFailed) : TEXT.registrationNetwork);
       setBusy(false);
@@ -70,7 +74,7 @@ export default function RegisterPage() {
         </Flex>
       </form>
       <Text className="cg-center-text">
-        Already have an account? <Link to="/login" className="cg-link">Sign in</Link>
+        Already have an account? <Link to={withNext('/login', next)} className="cg-link">Sign in</Link>
       </Text>
     </AuthCard>
   );

@@ -3,6 +3,7 @@ import { Alert, Badge, Button, Loader, Text, TextAreaField } from '@aws-amplify/
 import type { Comment } from '@cg/shared';
 import { useApprove, useOverride, useProcess, useUpdateReply } from '../../lib/queries';
 import { relativeTime } from '../../lib/time';
+import { useCan } from '../../lib/can';
 import { AuthorAvatar, PlatformBadge, SentimentBadge } from '../../components/ui/CommentBits';
 
 export function CommentCard({ comment }: { comment: Comment }) {
@@ -10,6 +11,8 @@ export function CommentCard({ comment }: { comment: Comment }) {
   const approve = useApprove();
   const override = useOverride();
   const updateReply = useUpdateReply();
+  // Viewers read the queue: the AI's decision shows, the moderation buttons do not.
+  const canModerate = useCan('approveComment');
   const ai = comment.aiDecision;
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(ai?.suggestedReply ?? '');
@@ -129,7 +132,17 @@ export function CommentCard({ comment }: { comment: Comment }) {
           Last action failed: {comment.lastError}
         </Alert>
       )}
-      {body}
+      {canModerate ? body : ai && ai.decision === 'reply' && ai.suggestedReply ? (
+        <div className="cg-ai-box">
+          <span className="cg-ai-label">AI-generated reply</span>
+          <Text className="cg-comment-content">{ai.suggestedReply}</Text>
+        </div>
+      ) : ai && (ai.decision === 'delete' || ai.decision === 'hide') ? (
+        <div className="cg-ai-box cg-ai-box-warn">
+          <span className="cg-ai-label">{ai.decision === 'hide' ? 'AI recommends hiding' : 'AI recommends deleting'}</span>
+          <Text className="cg-small">{ai.reasoning}</Text>
+        </div>
+      ) : null}
     </article>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Button, Card, Flex, Heading, Placeholder, SelectField, Text } from '@aws-amplify/ui-react';
+import { Alert, Button, Card, Flex, Heading, Placeholder, SelectField, Text } from '@aws-amplify/ui-react';
+import { useLocation } from 'react-router';
 import { TEXT, type Platform } from '@cg/shared';
 import { useComments, useStats } from '../../lib/queries';
 import { StatCard } from '../../components/ui/StatCard';
@@ -10,6 +11,8 @@ export const DEFAULT_PAGE_SIZE = 25;
 
 export default function DashboardPage() {
   const stats = useStats();
+  // Arrived from an accepted invitation: name the workspace just joined.
+  const joined = (useLocation().state as { joined?: string } | null)?.joined;
   const [platform, setPlatform] = useState<'all' | Platform>('all');
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState<number>(DEFAULT_PAGE_SIZE);
@@ -35,6 +38,7 @@ export default function DashboardPage() {
       <div className="cg-page-head">
         <Heading level={1} className="cg-page-title">Dashboard</Heading>
       </div>
+      {joined && <Alert variation="success" hasIcon role="status" marginBottom="1rem">{TEXT.joinedWorkspace(joined)}</Alert>}
       <section className="cg-stats" aria-label="Statistics">
         <StatCard label="Facebook Comments" value={(s?.facebookComments ?? 0).toLocaleString()} icon="f" />
         <StatCard label="Instagram Comments" value={(s?.instagramComments ?? 0).toLocaleString()} icon="ig" />

@@ -6,6 +6,8 @@ import { useAuth, useSignOut } from '../../lib/auth';
 import { useLiveUpdates } from '../../lib/ws';
 import { Logo } from '../../components/ui/Logo';
 import { Sidebar } from './Sidebar';
+import { WorkspaceSwitcher } from './WorkspaceSwitcher';
+import { TrialBanner, VerifyEmailBanner } from './AccountBanners';
 
 export const NAV = [
   { to: '/dashboard', label: 'Dashboard' },
@@ -63,7 +65,8 @@ export default function AppLayout({ children }: { children: ReactNode }) {
   const { isAuthenticated, user } = useAuth();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const { pathname } = useLocation();
-  useLiveUpdates(isAuthenticated);
+  // A new active workspace gets a new socket (the server binds each connection to one workspace).
+  useLiveUpdates(isAuthenticated, user?.workspaceId ?? '');
 
   useEffect(() => setDrawerOpen(false), [pathname]);
   useEffect(() => {
@@ -103,6 +106,7 @@ export default function AppLayout({ children }: { children: ReactNode }) {
           <NavLinks className="cg-nav" />
         </nav>
         <div className="cg-header-end">
+          <WorkspaceSwitcher />
           <UserMenu />
         </div>
       </header>
@@ -121,6 +125,8 @@ export default function AppLayout({ children }: { children: ReactNode }) {
               <strong>Attention:</strong> {user.notice} <Link to="/settings">Manage your plan</Link>
             </div>
           )}
+          {user && !user.emailVerified && <VerifyEmailBanner user={user} />}
+          {user && <TrialBanner user={user} />}
           {children}
         </main>
       </div>

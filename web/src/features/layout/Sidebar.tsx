@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { TEXT } from '@cg/shared';
 import { useActivity, useBulkAnalyze, useStats, useSync } from '../../lib/queries';
 import { relativeTime } from '../../lib/time';
+import { useCan } from '../../lib/can';
 import { ProgressBar } from '../../components/ui/ProgressBar';
 
 export function Sidebar() {
@@ -10,6 +11,7 @@ export function Sidebar() {
   const activity = useActivity();
   const sync = useSync();
   const bulk = useBulkAnalyze();
+  const canModerate = useCan('bulkAnalyze');
   const s = stats.data;
   const comments = (s?.facebookComments ?? 0) + (s?.instagramComments ?? 0);
   const accuracy = Math.round(s?.accuracyRate ?? 0);
@@ -38,7 +40,7 @@ export function Sidebar() {
         </div>
       </Card>
 
-      <Card variation="outlined" className="cg-panel">
+      {canModerate && <Card variation="outlined" className="cg-panel">
         <Heading level={2} className="cg-panel-title">AI Actions</Heading>
         <Flex direction="column" gap="0.5rem">
           <Button size="small" onClick={() => sync.mutate(undefined)} isDisabled={sync.isPending}>
@@ -49,7 +51,7 @@ export function Sidebar() {
           </Button>
           <Link to="/settings" className="cg-link cg-small">AI &amp; account settings</Link>
         </Flex>
-      </Card>
+      </Card>}
 
       <Card variation="outlined" className="cg-panel">
         <Heading level={2} className="cg-panel-title">Recent Activity</Heading>

@@ -9,6 +9,11 @@ import { qk } from '../../lib/queryClient';
 import { toast, toastError } from '../../lib/toast';
 import { formatDate } from '../../lib/time';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
+import { QueryError } from '../../components/ui/QueryError';
+import { useCan } from '../../lib/can';
+import { AuditLogSection } from './AuditLogSection';
+import { TeamSection } from './TeamSection';
+import { WorkspaceSection } from './WorkspaceSection';
 
 function useConnectionResult() {
   const [params, setParams] = useSearchParams();
@@ -83,7 +88,8 @@ function ProfileSection({ user }: { user: User }) {
 function SubscriptionSection({ user }: { user: User }) {
   const client = useQueryClient();
   const plan = planById(user.subscriptionPlan);
-  const upgrades = upgradesFrom(user.subscriptionPlan);
+  const isOwner = useCan('updateSubscription');
+  const upgrades = isOwner ? upgradesFrom(user.subscriptionPlan) : [];
   const [confirmCancel, setConfirmCancel] = useState(false);
   const upgrade = useMutation({
     mutationFn: (p: PlanId) => api('updateSubscription', { body: { plan: p } }),
@@ -105,7 +111,7 @@ function SubscriptionSection({ user }: { user: User }) {
       toastError('Failed to cancel subscription. Please try again.', 'Error');
     },
   });
-  const canCancel = !user.cancelAt && (user.subscriptionStatus === 'active' || user.subscriptionStatus === 'past_due');
+  const canCancel = isOwner && !user.cancelAt && (user.subscriptionStatus === 'active' || user.subscriptionStatus === 'past_due');
 
   return (
     <Card variation="outlined" className="cg-card" as="section" aria-labelledby="plan-title">
@@ -131,6 +137,7 @@ function SubscriptionSection({ user }: { user: User }) {
           </Alert>
         )}
       </div>
+      {!isOwner && <Text className="cg-small cg-muted" marginTop="0.75rem">{TEXT.ownerOnly}</Text>}
       {upgrades.length > 0 && (
         <Grid templateColumns={{ base: '1fr', medium: '1fr 1fr' }} gap="0.75rem" marginTop="1rem">
           {upgrades.map((p) => (
@@ -171,6 +178,7 @@ function AccountsSection() {
   const client = useQueryClient();
   const accounts = useQuery({ queryKey: qk.socialAccounts, queryFn: () => api('socialAccounts') });
   const [pending, setPending] = useState<SocialAccount | null>(null);
+  const canManage = useCan('deleteSocialAccount');
   useEffect(() => {
     if (accounts.isError) toastError(TEXT.socialAccountsFailed);
   }, [accounts.isError]);
@@ -196,10 +204,12 @@ function AccountsSection() {
           <Heading level={2} id="accounts-title" className="cg-section-title">Connected Accounts</Heading>
           <Text className="cg-small cg-muted">Connecting signs in with Facebook and links your pages and their Instagram accounts together.</Text>
         </div>
-        <Button size="small" variation="primary" onClick={connect}>Connect Facebook &amp; Instagram</Button>
+        {canManage && <Button size="small" variation="primary" onClick={connect}>Connect Facebook &amp; Instagram</Button>}
       </Flex>
       {accounts.isLoading ? (
         <Placeholder size="large" />
+      ) : accounts.isError ? (
+        <QueryError error={accounts.error} what="the connected accounts" onRetry={() => void accounts.refetch()} />
       ) : list.length === 0 ? (
         <Text className="cg-muted cg-small">No accounts connected yet.</Text>
       ) : (
@@ -215,10 +225,12 @@ function AccountsSection() {
                   <Badge size="small" variation={a.isActive ? 'success' : undefined}>{a.isActive ? 'Active' : 'Inactive'}</Badge>
                 )}
               </Flex>
-              <Flex gap="0.5rem">
-                {a.needsReconnect && <Button size="small" onClick={connect}>Reconnect</Button>}
-                <Button size="small" colorTheme="error" onClick={() => setPending(a)} aria-label={`Disconnect ${a.accountName}`}>Disconnect</Button>
-              </Flex>
+              {canManage && (
+                <Flex gap="0.5rem">
+                  {a.needsReconnect && <Button size="small" onClick={connect}>Reconnect</Button>}
+                  <Button size="small" colorTheme="error" onClick={() => setPending(a)} aria-label={`Disconnect ${a.accountName}`}>Disconnect</Button>
+                </Flex>
+              )}
             </li>
           ))}
         </ul>
@@ -242,6 +254,7 @@ function AccountInfoSection({ user }: { user: User }) {
   const client = useQueryClient();
   const navigate = useNavigate();
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const canExport = useCan('exportUser');
   const del = useMutation({
     mutationFn: () => api('deleteUser'),
     onSuccess: () => {
@@ -266,7 +279,7 @@ function AccountInfoSection({ user }: { user: User }) {
         <Heading level={3} className="cg-subtitle">Your data</Heading>
         <Text className="cg-small cg-muted">Download everything we store about you, or delete your account and all its data permanently.</Text>
         <Flex gap="0.5rem" marginTop="0.75rem" wrap="wrap">
-          <a href="/api/user/export" download className="cg-button-secondary">Export my data</a>
+          {canExport && <a href="/api/user/export" download className="cg-button-secondary">Export my data</a>}
           <Button size="small" colorTheme="error" onClick={() => setConfirmDelete(true)}>Delete account</Button>
         </Flex>
       </div>
@@ -287,6 +300,8 @@ function AccountInfoSection({ user }: { user: User }) {
 
 export default function SettingsPage() {
   const { user } = useAuth();
+  const canManageTeam = useCan('listInvitations');
+  const canReadAudit = useCan('auditLog');
   useConnectionResult();
   if (!user) return null;
   return (
@@ -296,6 +311,9 @@ export default function SettingsPage() {
       </div>
       <div className="cg-settings">
         <ProfileSection key={`${user.firstName}|${user.lastName}|${user.email}`} user={user} />
+        <WorkspaceSection key={user.workspaceId} user={user} />
+        {canManageTeam && <TeamSection user={user} />}
+        {canReadAudit && <AuditLogSection />}
         <SubscriptionSection user={user} />
         <AccountsSection />
         <AccountInfoSection user={user} />
