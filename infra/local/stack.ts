@@ -10,6 +10,7 @@ import type { Child } from './child.js';
 import { startCognito } from './cognito.js';
 import { ensureTable, startDynamo } from './dynamodb.js';
 import { startGateway, type GatewayHandlers } from './gateway.js';
+import { startMailCatcher } from './mail-catcher.js';
 import { freePort } from './ports.js';
 import { startScheduler } from './scheduler.js';
 import { LocalQueue, startSqsEndpoint } from './sqs.js';
@@ -34,7 +35,12 @@ export interface StackOptions {
   log?: (line: string) => void;
 }
 
-export interface Stack { url: string; env: Record<string, string>; queues: Map<string, LocalQueue>; sandbox: MetaSandboxHandle; close(): Promise<void> }
+export interface Stack {
+  url: string; env: Record<string, string>; queues: Map<string, LocalQueue>; sandbox: MetaSandboxHandle;
+  /** The mail catcher's inbox (HTML at `/`, JSON at `/messages`): every mail the product sends locally. */
+  mailUrl: string;
+  close(): Promise<void>;
+}
 
 export async function startStack(opts: StackOptions): Promise<Stack> {
   const log = opts.log ?? (() => undefined);
@@ -61,12 +67,15 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     closers.push(sqs.close);
     const sandbox = await startMetaSandbox({ port: 0, ...LOCAL_META, webhookUrl: `http://127.0.0.1:${port}/webhooks/meta`, liveIntervalMs: opts.liveCommentsMs });
     closers.push(sandbox.close);
+    const mail = await startMailCatcher();
+    closers.push(mail.close);
     const env: Record<string, string> = {
       AWS_REGION: 'us-east-1', AWS_ACCESS_KEY_ID: 'local', AWS_SECRET_ACCESS_KEY: 'local',
       TABLE_NAME: tableName, DYNAMODB_ENDPOINT: dynamo.endpoint,
       COGNITO_ENDPOINT: cognito.endpoint, COGNITO_USER_POOL_ID: cognito.ids.userPoolId, COGNITO_CLIENT_ID: cognito.ids.clientId,
       SQS_ENDPOINT: sqs.endpoint, ANALYSIS_QUEUE_URL: sqs.urlOf('analysis'), META_EVENTS_QUEUE_URL: sqs.urlOf('meta-events'),
       META_GRAPH_URL: sandbox.url, META_APP_ID: LOCAL_META.appId, META_APP_SECRET: LOCAL_META.appSecret, META_VERIFY_TOKEN: LOCAL_META.verifyToken,
+      MAIL_SMTP_URL: mail.smtpUrl, MAIL_CATCHER_URL: mail.webUrl,
       COOKIE_SECURE: 'false', WS_ENDPOINT: `http://127.0.0.1:${port}`, APP_URL: `http://localhost:${port}`,
       ...opts.env,
     };
@@ -83,7 +92,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     if (opts.schedules) { const stop = startScheduler(await load('automation') as (e: unknown) => Promise<unknown>, log); closers.push(async () => stop()); }
     const gateway = await startGateway({ port, handlers, webDist: join(REPO_ROOT, 'web/dist') });
     closers.push(gateway.close);
-    return { url: gateway.url, env, queues, sandbox, close };
+    return { url: gateway.url, env, queues, sandbox, mailUrl: mail.webUrl, close };
   } catch (err) {
     await close();
     throw err;

@@ -21,6 +21,7 @@ async function main(): Promise<void> {
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   console.log(`\nCommentGuard is running at ${stack.url}  (ready in ${seconds} s)`);
   console.log(`Demo login: ${DEMO.email} / ${DEMO.password}`);
+  console.log(`Mail it sends (verification and reset codes, invitations) is caught at ${stack.mailUrl}`);
   console.log('Press Ctrl-C to stop.\n');
   let stopping = false;
   const stop = async () => {

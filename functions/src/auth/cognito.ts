@@ -1,6 +1,6 @@
 /** Identity adapter over the Cognito user-pool API (the same calls work against cognito-local). */
 import {
-  AdminConfirmSignUpCommand, AdminDeleteUserCommand, AdminUpdateUserAttributesCommand, CognitoIdentityProviderClient,
+  AdminConfirmSignUpCommand, AdminDeleteUserCommand, AdminSetUserPasswordCommand, AdminUpdateUserAttributesCommand, CognitoIdentityProviderClient,
   GlobalSignOutCommand, InitiateAuthCommand, SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { config } from '../config.js';
@@ -67,6 +67,19 @@ export const cognitoIdentity: IdentityPort = {
       UserPoolId: config.userPoolId, Username: userId,
       UserAttributes: [{ Name: 'email', Value: email }, { Name: 'email_verified', Value: 'true' }],
     }));
+  },
+  async markEmailVerified(userId) {
+    await cognito().send(new AdminUpdateUserAttributesCommand({
+      UserPoolId: config.userPoolId, Username: userId, UserAttributes: [{ Name: 'email_verified', Value: 'true' }],
+    }));
+  },
+  async setPassword(userId, password) {
+    try {
+      await cognito().send(new AdminSetUserPasswordCommand({ UserPoolId: config.userPoolId, Username: userId, Password: password, Permanent: true }));
+    } catch (err) {
+      if (errName(err) === 'InvalidPasswordException') throw new InvalidPassword((err as Error).message);
+      throw err;
+    }
   },
   async deleteUser(userId) {
     await cognito().send(new AdminDeleteUserCommand({ UserPoolId: config.userPoolId, Username: userId }));

@@ -2,15 +2,21 @@
 import { cognitoIdentity } from '../auth/cognito.js';
 import { stripeBilling } from '../billing/stripe.js';
 import { createApiHandler } from '../http/router.js';
+import { mailer } from '../mail/index.js';
 import { accountRoutes } from '../routes/accounts.js';
 import { authRoutes } from '../routes/auth.js';
 import { billingRoutes } from '../routes/billing.js';
 import { commentRoutes } from '../routes/comments.js';
+import { passwordRoutes } from '../routes/password.js';
+import { workspaceRoutes } from '../routes/workspaces.js';
+import { dynamoCodes } from '../store/codes.js';
 import { moderationDeps } from './deps.js';
 
 export const handler = createApiHandler({
   ...authRoutes(cognitoIdentity),
+  ...passwordRoutes({ identity: cognitoIdentity, mail: mailer, codes: dynamoCodes }),
   ...billingRoutes({ billing: stripeBilling }),
   ...commentRoutes(moderationDeps),
   ...accountRoutes(moderationDeps),
+  ...workspaceRoutes({ mail: mailer }),
 }, cognitoIdentity);
