@@ -12,5 +12,8 @@ export function passwordProblems(password: string): string[] {
   return out;
 }
 
+/** Refusal of a password on the server's common-password list (functions/src/auth/common-passwords.ts). */
+export const COMMON_PASSWORD = 'This password is too common. Choose another.';
+
 /** Session cookie names. */
-export const COOKIES = { access: 'cg_at', refresh: 'cg_rt' } as const;
+export const COOKIES = { access: 'cg_at', refresh: 'cg_rt', session: 'cg_sid' } as const;

@@ -85,7 +85,7 @@ describe('billing config and create-subscription', () => {
     expect(customers).toHaveLength(1);
     const sub = await latestSubscription(email);
     expect(sub.status).toBe('incomplete');
-    expect(sub.metadata.userId).toBeTruthy();
+    expect(sub.metadata.workspaceId).toBeTruthy();
     // No plan without payment: the profile has not moved yet.
     expect((await client.get('/api/user')).json).toMatchObject({ subscriptionPlan: 'starter', subscriptionStatus: 'none' });
   });

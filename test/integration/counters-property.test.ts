@@ -10,7 +10,7 @@ import { Client, signedIn } from '../support/client.js';
 import { connectThroughSandbox, control } from '../support/meta.js';
 import { store } from '../support/seed.js';
 
-const users = await import('../../functions/src/store/users.js');
+const workspaces = await import('../../functions/src/store/workspaces.js');
 
 function rng(seed: number) {
   return () => { seed = (seed + 0x6d2b79f5) | 0; let t = Math.imul(seed ^ (seed >>> 15), 1 | seed); t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t; return ((t ^ (t >>> 14)) >>> 0) / 4294967296; };
@@ -30,7 +30,7 @@ describe('counters equal a recount after random actions', () => {
     it(`seed ${seed}`, async () => {
       await control('reset', {});
       const { client, user } = await signedIn(`prop${seed}`);
-      await users.setUserFields(user.id, { subscriptionPlan: 'ultimate', autoAnalyze: false });
+      await workspaces.setWorkspaceFields(user.workspaceId, { subscriptionPlan: 'ultimate', autoAnalyze: false });
       await connectThroughSandbox(client);
       await client.post('/api/sync-comments');
       const random = rng(seed);
@@ -39,7 +39,7 @@ describe('counters equal a recount after random actions', () => {
       // Give most of them a decision, as the analyser would.
       for (const c of comments) {
         if (random() < 0.2) continue;
-        const s = (await store.getComment(user.id, c.id))!;
+        const s = (await store.getComment(user.workspaceId, c.id))!;
         const decision: AiDecision = {
           decision: pick(['reply', 'delete', 'hide', 'ignore'] as const), suggestedReply: random() < 0.8 ? 'Thank you for your comment!' : '',
           reasoning: 'property test', sentiment: pick(['positive', 'negative', 'neutral'] as const), isSpam: random() < 0.3, isOffensive: random() < 0.2,
@@ -64,9 +64,9 @@ describe('counters equal a recount after random actions', () => {
         if (!(await allComments(client)).some((c) => c.status === 'processing')) break;
         await new Promise((r) => setTimeout(r, 50));
       }
-      const stored = await Promise.all((await allComments(client)).map((c) => store.getComment(user.id, c.id)));
+      const stored = await Promise.all((await allComments(client)).map((c) => store.getComment(user.workspaceId, c.id)));
       const expected = recount(stored.map((s) => s!));
-      const counters = await store.getCounters(user.id);
+      const counters = await store.getCounters(user.workspaceId);
       for (const k of new Set([...Object.keys(expected), ...Object.keys(counters)])) expect(counters[k] ?? 0, k).toBe(expected[k] ?? 0);
       const stats = (await client.get('/api/stats')).json;
       expect(stats.autoReplies).toBe(expected.status_replied ?? 0);
@@ -97,7 +97,7 @@ describe('live updates', () => {
     const me = (await client.get('/api/user')).json;
     const { makeComment, seed } = await import('../support/seed.js');
     const c = makeComment({ content: 'Do you have this in size M?' });
-    await seed(me.id, [c]);
+    await seed(me.workspaceId, [c]);
     expect((await client.post(`/api/comments/${c.id}/process`)).status).toBe(202);
     for (const deadline = Date.now() + 30_000; Date.now() < deadline && !messages.some((m) => m.type === 'comment_processed'); ) await new Promise((r) => setTimeout(r, 20));
     ws.close();

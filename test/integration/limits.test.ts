@@ -4,26 +4,26 @@ import { signedIn } from '../support/client.js';
 import { connectThroughSandbox, control } from '../support/meta.js';
 import { makeComment, seed, store } from '../support/seed.js';
 
-const users = await import('../../functions/src/store/users.js');
+const workspaces = await import('../../functions/src/store/workspaces.js');
 const usage = await import('../../functions/src/store/usage.js');
 const { QUOTA_NOTICE } = await import('../../functions/src/domain/limits.js');
 
 describe('plan limits', () => {
   it('past the Starter quota, analysis pauses with a notice and comments stay pending; an upgrade lifts it', async () => {
     const { client, user } = await signedIn('quota');
-    await usage.addAnalysed(user.id, 5_000);
+    await usage.addAnalysed(user.workspaceId, 5_000);
     const c = makeComment();
-    await seed(user.id, [c]);
+    await seed(user.workspaceId, [c]);
     const refused = await client.post(`/api/comments/${c.id}/process`);
     expect(refused.status).toBe(403);
     expect(refused.json.message).toBe(QUOTA_NOTICE);
     const bulk = await client.post('/api/comments/bulk-analyze');
     expect(bulk.json.queued).toBe(0);
-    expect((await store.getComment(user.id, c.id))!.comment.status).toBe('pending');
+    expect((await store.getComment(user.workspaceId, c.id))!.comment.status).toBe('pending');
     expect((await client.get('/api/user')).json.notice).toBe(QUOTA_NOTICE);
     // Stats and analytics stay available.
     expect((await client.get('/api/analytics')).status).toBe(200);
-    await users.setUserFields(user.id, { subscriptionPlan: 'growth' });
+    await workspaces.setWorkspaceFields(user.workspaceId, { subscriptionPlan: 'growth' });
     expect((await client.post(`/api/comments/${c.id}/process`)).status).toBe(202);
   });
 
@@ -40,10 +40,10 @@ describe('plan limits', () => {
     // A plan with no room at all for any of the pages is refused.
     const other = await signedIn('full');
     const { putAccount } = await import('../../functions/src/store/accounts.js');
-    await putAccount({ id: 'fb_elsewhere', userId: other.user.id, platform: 'facebook', accountName: 'Another brand', externalId: 'elsewhere', brandId: 'elsewhere', encryptedToken: null, isActive: true, needsReconnect: false, syncedUntil: null, throttledUntil: null, instagramId: null, encryptedUserToken: null, connectedAt: new Date().toISOString() });
+    await putAccount({ id: 'fb_elsewhere', workspaceId: other.user.workspaceId, platform: 'facebook', accountName: 'Another brand', externalId: 'elsewhere', brandId: 'elsewhere', encryptedToken: null, isActive: true, needsReconnect: false, syncedUntil: null, throttledUntil: null, instagramId: null, encryptedUserToken: null, connectedAt: new Date().toISOString() });
     expect(await connectThroughSandbox(other.client)).toBe('/settings?error=plan_limit');
     // An upgrade lifts the limit.
-    await users.setUserFields(user.id, { subscriptionPlan: 'growth' });
+    await workspaces.setWorkspaceFields(user.workspaceId, { subscriptionPlan: 'growth' });
     expect(await connectThroughSandbox(client)).toBe('/settings?success=connected');
     expect((await client.get('/api/social-accounts')).json.filter((a: { platform: string }) => a.platform === 'facebook')).toHaveLength(2);
   });

@@ -18,9 +18,9 @@ async function allComments(client: Client): Promise<any[]> {
 
 /** Two sandbox businesses need room for two brands: put the account on Ultimate directly (billing has its own tests). */
 async function upgrade(client: Client) {
-  const { setUserFields } = await import('../../functions/src/store/users.js');
+  const { setWorkspaceFields } = await import('../../functions/src/store/workspaces.js');
   const me = (await client.get('/api/user')).json;
-  await setUserFields(me.id, { subscriptionPlan: 'ultimate' });
+  await setWorkspaceFields(me.workspaceId, { subscriptionPlan: 'ultimate' });
 }
 
 describe('connect and sync', () => {
@@ -120,8 +120,8 @@ describe('actions, throttling, tokens, disconnect, isolation', () => {
     ({ client } = await signedIn('act'));
     await upgrade(client);
     // Decisions are set by hand here, so keep arrivals pending (automation off).
-    const { setUserFields } = await import('../../functions/src/store/users.js');
-    await setUserFields((await client.get('/api/user')).json.id, { autoAnalyze: false });
+    const { setWorkspaceFields } = await import('../../functions/src/store/workspaces.js');
+    await setWorkspaceFields((await client.get('/api/user')).json.workspaceId, { autoAnalyze: false });
     await connectThroughSandbox(client);
   });
 
@@ -131,7 +131,7 @@ describe('actions, throttling, tokens, disconnect, isolation', () => {
     const me = (await client.get('/api/user')).json;
     const pending = (await allComments(client)).filter((c) => c.status === 'pending' && !c.parentId && c.platform === 'facebook');
     const decide = async (c: any, decision: 'reply' | 'delete' | 'hide') => {
-      const s = (await store.getComment(me.id, c.id))!;
+      const s = (await store.getComment(me.workspaceId, c.id))!;
       await store.writeComment(s, { ...s, comment: { ...s.comment, status: 'processed', aiDecision: { decision, suggestedReply: decision === 'reply' ? 'Thanks for asking — yes!' : '', reasoning: 'test', sentiment: 'neutral', isSpam: decision !== 'reply', isOffensive: false, confidence: 90, language: 'en', provider: 'test', version: '1' } } });
     };
     const [r, d, h] = pending;
@@ -164,8 +164,8 @@ describe('actions, throttling, tokens, disconnect, isolation', () => {
     const fresh = (await signedIn('throttle')).client;
     await upgrade(fresh);
     const me = (await fresh.get('/api/user')).json;
-    const { setUserFields } = await import('../../functions/src/store/users.js');
-    await setUserFields(me.id, { autoAnalyze: false });
+    const { setWorkspaceFields } = await import('../../functions/src/store/workspaces.js');
+    await setWorkspaceFields(me.workspaceId, { autoAnalyze: false });
     await connectThroughSandbox(fresh);
     await control('faults', { match: '/comments', code: 613, times: 1 });
     const first = await fresh.post('/api/sync-comments');
@@ -176,7 +176,7 @@ describe('actions, throttling, tokens, disconnect, isolation', () => {
     expect(second.json.throttled).toEqual(first.json.throttled);
     // Meta's regain time passes.
     const accounts = await import('../../functions/src/store/accounts.js');
-    for (const a of await accounts.listAccounts(me.id)) await accounts.putAccount({ ...a, throttledUntil: new Date(Date.now() - 1000).toISOString() });
+    for (const a of await accounts.listAccounts(me.workspaceId)) await accounts.putAccount({ ...a, throttledUntil: new Date(Date.now() - 1000).toISOString() });
     const third = await fresh.post('/api/sync-comments');
     expect(third.json.throttled).toEqual([]);
     const state = await control('state');

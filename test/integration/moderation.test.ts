@@ -20,7 +20,7 @@ describe('moderation pipeline', () => {
   it('process → processing → processed with a decision from the embedded analyser', async () => {
     const { client, user } = await signedIn();
     const c = makeComment({ content: 'CHECK OUT my channel http://spam.example.com free followers!!!' });
-    await seed(user.id, [c]);
+    await seed(user.workspaceId, [c]);
     const res = await client.post(`/api/comments/${c.id}/process`);
     expect(res.status).toBe(202);
     const done = await waitForStatus(client, c.id, 'processed');
@@ -32,7 +32,7 @@ describe('moderation pipeline', () => {
   it('processing a comment twice while queued is a 409; unknown id is a 404', async () => {
     const { client, user } = await signedIn();
     const c = makeComment({ status: 'processing' });
-    await seed(user.id, [c]);
+    await seed(user.workspaceId, [c]);
     const res = await client.post(`/api/comments/${c.id}/process`);
     expect(res.status).toBe(409);
     expect(res.json.message).toBe('This comment is already being processed.');
@@ -42,7 +42,7 @@ describe('moderation pipeline', () => {
   it('bulk analyze of 200 comments processes them all and the queue total stays true', async () => {
     const { client, user } = await signedIn();
     const comments = Array.from({ length: 200 }, (_, i) => makeComment({ content: i % 2 ? 'I love this product, thank you!' : 'How much is shipping to Canada?' }));
-    await seed(user.id, comments);
+    await seed(user.workspaceId, comments);
     const res = await client.post('/api/comments/bulk-analyze');
     expect(res.status).toBe(202);
     expect(res.json.queued).toBe(200);
@@ -64,7 +64,7 @@ describe('moderation pipeline', () => {
     const { client, user } = await signedIn();
     const a = makeComment({ status: 'processed', aiDecision: decision({ decision: 'reply', suggestedReply: 'Thanks!', sentiment: 'positive' }) });
     const b = makeComment({ status: 'processed', aiDecision: decision({ decision: 'reply', suggestedReply: 'Hello', sentiment: 'negative' }) });
-    await seed(user.id, [a, b]);
+    await seed(user.workspaceId, [a, b]);
     const rejected = await client.post(`/api/comments/${a.id}/override`, { action: 'ignore' });
     expect(rejected.status).toBe(200);
     expect(rejected.json.status).toBe('approved');
@@ -80,9 +80,9 @@ describe('moderation pipeline', () => {
     expect(activity[1].description).toContain('override: ignore');
 
     const all = await client.get('/api/comments?limit=100');
-    const stored = await Promise.all(all.json.comments.map((c: { id: string }) => store.getComment(user.id, c.id)));
+    const stored = await Promise.all(all.json.comments.map((c: { id: string }) => store.getComment(user.workspaceId, c.id)));
     const expected = recount(stored.map((s) => s!));
-    const counters = await store.getCounters(user.id);
+    const counters = await store.getCounters(user.workspaceId);
     for (const [k, v] of Object.entries(expected)) expect(counters[k] ?? 0, k).toBe(v);
     const stats = (await client.get('/api/stats')).json;
     expect(stats.accuracyRate).toBe(0); // one review, and it changed the decision
@@ -92,7 +92,7 @@ describe('moderation pipeline', () => {
     const first = await signedIn();
     const second = await signedIn();
     const c = makeComment({ status: 'processed', aiDecision: decision() });
-    await seed(first.user.id, [c]);
+    await seed(first.user.workspaceId, [c]);
     expect((await second.client.get('/api/comments?limit=100')).json.comments).toHaveLength(0);
     for (const path of ['process', 'approve']) expect((await second.client.post(`/api/comments/${c.id}/${path}`)).status).toBe(404);
     expect((await second.client.post(`/api/comments/${c.id}/override`, { action: 'ignore' })).status).toBe(404);
@@ -101,7 +101,7 @@ describe('moderation pipeline', () => {
 
   it('All Comments filters and search run on the server with the filtered total', async () => {
     const { client, user } = await signedIn();
-    await seed(user.id, [
+    await seed(user.workspaceId, [
       makeComment({ content: 'Where is my ORDER?', authorName: 'Zed' }),
       makeComment({ platform: 'instagram', id: `instagram_x${Date.now()}`, content: 'nice', authorName: 'Order Lover' }),
       makeComment({ content: 'hello' }),

@@ -21,7 +21,7 @@ export interface BillingSubscription {
   /** The client secret of the latest invoice's payment, while one is awaited. */
   clientSecret: string | null;
   /** Our user id, from the subscription's metadata. */
-  userId: string | null;
+  workspaceId: string | null;
 }
 
 export interface BillingEvent {
@@ -45,9 +45,9 @@ export interface BillingPort {
   /** The browser's publishable key (the Subscribe screen loads Stripe.js with it). */
   readonly publishableKey: string;
   /** Creates the customer for a user, idempotently per user. */
-  ensureCustomer(input: { userId: string; email: string }): Promise<string>;
+  ensureCustomer(input: { workspaceId: string; email: string }): Promise<string>;
   /** Creates an incomplete subscription awaiting its first payment. */
-  createSubscription(input: { customerId: string; userId: string; plan: PlanId; idempotencyKey: string }): Promise<{ subscriptionId: string; clientSecret: string }>;
+  createSubscription(input: { customerId: string; workspaceId: string; plan: PlanId; idempotencyKey: string }): Promise<{ subscriptionId: string; clientSecret: string }>;
   /** Moves the subscription to a higher plan, billing the proration now. */
   upgrade(subscriptionId: string, plan: PlanId, idempotencyKey: string): Promise<BillingSubscription>;
   cancelAtPeriodEnd(subscriptionId: string): Promise<BillingSubscription>;

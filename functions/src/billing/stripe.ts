@@ -11,7 +11,7 @@ import { stripeKeys, type StripeKeys } from './stripe-keys.js';
 
 /** The one place the Stripe API version is pinned (integrations.md part B). */
 export const STRIPE_API_VERSION = '2026-07-29.dahlia' as const;
-/** Webhook timestamp tolerance in seconds (older signatures are refused as stale). */
+/** Webhook timestamp tolerance in seconds, either way (older signatures are stale, newer ones forged ahead). */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
 
 function client(secretKey: string): Stripe {
@@ -38,7 +38,7 @@ export function toSubscription(sub: Stripe.Subscription): BillingSubscription {
     cancelAt: sub.cancel_at ?? null,
     cancelAtPeriodEnd: Boolean(sub.cancel_at_period_end),
     clientSecret: invoice?.status === 'open' ? invoice.confirmation_secret?.client_secret ?? null : null,
-    userId: sub.metadata?.userId ?? null,
+    workspaceId: sub.metadata?.workspaceId ?? null,
   };
 }
 
@@ -55,6 +55,12 @@ function toEvent(event: Stripe.Event): BillingEvent {
   };
 }
 
+/** The `t=` timestamp (Unix seconds) of a Stripe-Signature header; NaN when missing. */
+export function signatureTimestamp(header: string): number {
+  const t = /(?:^|,)\s*t=(\d+)/.exec(header)?.[1];
+  return t ? Number(t) : Number.NaN;
+}
+
 /** Card errors become PaymentDeclined with Stripe's message; anything else is rethrown. */
 function declined(err: unknown): never {
   if ((err as { type?: string })?.type === 'StripeCardError') throw new PaymentDeclined((err as Error).message);
@@ -66,16 +72,16 @@ export function createStripeBilling(keys: StripeKeys): BillingPort {
   const expand = ['latest_invoice.confirmation_secret'];
   return {
     publishableKey: keys.publishableKey,
-    async ensureCustomer({ userId, email }) {
-      const c = await stripe.customers.create({ email, metadata: { userId } }, { idempotencyKey: `cus-${userId}` });
+    async ensureCustomer({ workspaceId, email }) {
+      const c = await stripe.customers.create({ email, metadata: { workspaceId } }, { idempotencyKey: `cus-${workspaceId}` });
       return c.id;
     },
-    async createSubscription({ customerId, userId, plan, idempotencyKey }) {
+    async createSubscription({ customerId, workspaceId, plan, idempotencyKey }) {
       const sub = await stripe.subscriptions.create({
         customer: customerId, items: [{ price: realPriceId(plan) }],
         payment_behavior: 'default_incomplete',
         payment_settings: { save_default_payment_method: 'on_subscription' },
-        expand, metadata: { userId },
+        expand, metadata: { workspaceId },
       }, { idempotencyKey });
       const clientSecret = (sub.latest_invoice as Stripe.Invoice | null)?.confirmation_secret?.client_secret;
       if (!clientSecret) throw new Error(`subscription ${sub.id} has no payment to confirm`);
@@ -117,6 +123,9 @@ export function createStripeBilling(keys: StripeKeys): BillingPort {
     verifyWebhook(rawBody, signature) {
       if (!keys.webhookSecret) throw new InvalidWebhookSignature('no signing secret configured');
       if (!signature) throw new InvalidWebhookSignature('missing Stripe-Signature header');
+      // constructEvent refuses only old timestamps; one from the future is as suspect (a replay prepared ahead).
+      const skew = signatureTimestamp(signature) - Date.now() / 1000;
+      if (skew > WEBHOOK_TOLERANCE_SECONDS) throw new InvalidWebhookSignature('timestamp is in the future, outside the tolerance');
       try {
         return toEvent(stripe.webhooks.constructEvent(rawBody, signature, keys.webhookSecret, WEBHOOK_TOLERANCE_SECONDS));
       } catch (err) {

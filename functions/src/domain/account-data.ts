@@ -4,40 +4,60 @@
  * and tokens they connected).
  */
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { pathOf } from '@cg/shared';
 import type { IdentityPort } from '../auth/identity.js';
-import { BadRequest } from '../http/errors.js';
+import { BadRequest, NotFound } from '../http/errors.js';
 import { metaConfig } from '../platform/graph.js';
 import * as accounts from '../store/accounts.js';
 import { unmarkAutomated } from '../store/automation.js';
-import { deleteTenant, tenantItems, unlinkMetaUser, usersOfMetaUser } from '../store/tenant.js';
-import { deleteUserRecords } from '../store/users.js';
+import { putDeletionStatus } from '../store/data-deletion.js';
+import { deleteTenant, tenantItems, unlinkMetaUser, workspacesOfMetaUser } from '../store/tenant.js';
+import { revokeUserSessions } from '../store/sessions.js';
+import * as users from '../store/users.js';
+import * as workspaces from '../store/workspaces.js';
 import { disconnect } from './connect.js';
 import { requireUser } from './accounts.js';
 
-const SECRET_FIELDS = new Set(['encryptedToken', 'encryptedUserToken']);
+const SECRET_FIELDS = new Set(['encryptedToken', 'encryptedUserToken', 'tokenHash']);
+const SKIPPED_TYPES = new Set(['connection', 'inviteToken']);
 
-/** Everything under the user's partition, grouped by type, without tokens or internal keys. */
-export async function exportData(userId: string): Promise<Record<string, unknown>> {
-  const user = await requireUser(userId);
+/** The user's profile and everything under the active workspace's partition, grouped by type, without tokens or internal keys. */
+export async function exportData(userId: string, workspaceId: string): Promise<Record<string, unknown>> {
+  const user = await requireUser(userId, workspaceId);
   const out: Record<string, unknown[]> = {};
-  for await (const items of tenantItems(userId)) {
+  for await (const items of tenantItems(workspaceId)) {
     for (const item of items) {
       const type = String(item.type ?? 'other');
-      if (type === 'user' || type === 'connection') continue;
-      const clean = Object.fromEntries(Object.entries(item).filter(([k]) => !SECRET_FIELDS.has(k) && !/^(pk|sk|gsi\d(pk|sk))$/.test(k)));
+      if (SKIPPED_TYPES.has(type)) continue;
+      const clean = Object.fromEntries(Object.entries(item).filter(([k]) => !SECRET_FIELDS.has(k) && !/^(pk|sk|gsi\d(pk|sk)|ttl)$/.test(k)));
       (out[`${type}s`] ??= []).push(type === 'comment' ? clean.comment : clean);
     }
   }
   return { exportedAt: new Date().toISOString(), profile: user, ...out };
 }
 
-/** Deletes the account: platform connections (webhooks unsubscribed), every stored item, the login. */
+/**
+ * Deletes a workspace: its pages disconnected (Meta unsubscribed when no other workspace still
+ * has them), every stored item, and every member's link to it.
+ */
+export async function deleteWorkspace(workspaceId: string): Promise<void> {
+  for (const a of await accounts.listAccounts(workspaceId)) await disconnect(workspaceId, a.id).catch((err: unknown) => console.warn('[delete] disconnect failed', a.id, err));
+  const members = await workspaces.listMembers(workspaceId);
+  await unmarkAutomated(workspaceId);
+  for (const m of members) await workspaces.removeMember(workspaceId, m.userId);
+  await deleteTenant(workspaceId);
+}
+
+/** Deletes the account: the workspaces the user owns (as above), their other memberships, their sessions, the login. */
 export async function deleteAccount(identity: IdentityPort, userId: string): Promise<void> {
-  const user = await requireUser(userId);
-  for (const a of await accounts.listAccounts(userId)) await disconnect(userId, a.id).catch(() => undefined);
-  await unmarkAutomated(userId);
-  await deleteTenant(userId);
-  await deleteUserRecords(userId, user.email);
+  const profile = await users.getProfile(userId);
+  if (!profile) throw new NotFound('User not found');
+  for (const m of await workspaces.listMemberships(userId)) {
+    if (m.role === 'owner') await deleteWorkspace(m.workspaceId);
+    else await workspaces.removeMember(m.workspaceId, userId);
+  }
+  await revokeUserSessions(userId);
+  await users.deleteUserRecords(userId, profile.email);
   await identity.deleteUser(userId).catch((err: unknown) => console.warn('[delete] identity already gone', err));
 }
 
@@ -45,15 +65,30 @@ function base64url(s: string): Buffer {
   return Buffer.from(s.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
 }
 
-/** Verifies Meta's signed_request (HMAC-SHA256 with the app secret) and returns its payload. */
-export function parseSignedRequest(signedRequest: string, appSecret: string): { user_id: string } {
+/** Meta's signed requests older than this are refused (replays), and so are those dated ahead by more than the skew. */
+const SIGNED_REQUEST_MAX_AGE_SECONDS = 24 * 3600;
+const SIGNED_REQUEST_MAX_SKEW_SECONDS = 300;
+
+/** Verifies Meta's signed_request (HMAC-SHA256 with the app secret, issued within the last day) and returns its payload. */
+export function parseSignedRequest(signedRequest: string, appSecret: string, now = Date.now()): { user_id: string } {
   const [sig, payload] = signedRequest.split('.');
   if (!sig || !payload) throw new BadRequest('signed_request is malformed');
   const expected = createHmac('sha256', appSecret).update(payload).digest();
   const given = base64url(sig);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new BadRequest('signed_request signature does not match');
-  const data = JSON.parse(base64url(payload).toString('utf8')) as { user_id?: unknown; algorithm?: unknown };
+  let data: { user_id?: unknown; algorithm?: unknown; issued_at?: unknown };
+  try {
+    data = JSON.parse(base64url(payload).toString('utf8')) as typeof data;
+  } catch {
+    throw new BadRequest('signed_request payload is not JSON');
+  }
+  if (!data || typeof data !== 'object') throw new BadRequest('signed_request payload is not a JSON object');
   if (typeof data.user_id !== 'string' || String(data.algorithm).toUpperCase() !== 'HMAC-SHA256') throw new BadRequest('signed_request payload is invalid');
+  const issuedAt = data.issued_at;
+  if (typeof issuedAt !== 'number' || !Number.isFinite(issuedAt)) throw new BadRequest('signed_request has no issued_at time');
+  const age = now / 1000 - issuedAt;
+  if (age > SIGNED_REQUEST_MAX_AGE_SECONDS) throw new BadRequest('signed_request is older than a day (issued_at)');
+  if (age < -SIGNED_REQUEST_MAX_SKEW_SECONDS) throw new BadRequest('signed_request is dated in the future (issued_at)');
   return { user_id: data.user_id };
 }
 
@@ -61,10 +96,12 @@ export async function metaDataDeletion(rawBody: string, appUrl: string): Promise
   const signed = new URLSearchParams(rawBody).get('signed_request');
   if (!signed) throw new BadRequest('signed_request is required');
   const { user_id } = parseSignedRequest(signed, metaConfig().appSecret);
-  for (const userId of await usersOfMetaUser(user_id)) {
+  for (const userId of await workspacesOfMetaUser(user_id)) {
     for (const a of await accounts.listAccounts(userId)) await disconnect(userId, a.id).catch(() => undefined);
     await unlinkMetaUser(user_id, userId);
   }
   const code = randomUUID();
-  return { url: `${appUrl.replace(/\/$/, '')}/privacy?deletion=${code}`, confirmation_code: code };
+  await putDeletionStatus({ code, status: 'completed', completedAt: new Date().toISOString() });
+  // The status URL Meta shows the person: served by GET /api/data-deletion/{code}.
+  return { url: `${appUrl.replace(/\/$/, '')}${pathOf('dataDeletionStatus', { code })}`, confirmation_code: code };
 }

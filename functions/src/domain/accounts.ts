@@ -3,24 +3,56 @@ import { randomUUID } from 'node:crypto';
 import { passwordProblems, type User } from '@cg/shared';
 import { InvalidCredentials, InvalidPassword, type AuthTokens, type IdentityPort } from '../auth/identity.js';
 import { config } from '../config.js';
-import { BadRequest, Conflict, NotFound, TooManyRequests, Unauthorized } from '../http/errors.js';
+import { BadRequest, Conflict, NotFound, Unauthorized } from '../http/errors.js';
 import { countAttempt } from '../store/rate-limit.js';
+import { TooManyAttempts } from './lockout.js';
+import * as sessions from '../store/sessions.js';
 import * as users from '../store/users.js';
+import * as workspaces from '../store/workspaces.js';
 
 export const EMAIL_TAKEN = 'An account with this email already exists';
 export const INVALID_LOGIN = 'Invalid email or password';
 
-/** Throttles an action per IP and per email (429 past the limit). */
+/** Throttles an action (register, profile change) per IP and per email: a 429 with Retry-After past the limit. */
 export async function throttle(action: string, ip: string, email: string): Promise<void> {
   const w = config.rateLimitWindowSeconds;
   const [byIp, byEmail] = await Promise.all([
     countAttempt(`${action}#ip#${ip}`, w),
     countAttempt(`${action}#email#${email.toLowerCase()}`, w),
   ]);
-  if (byIp > config.rateLimitPerIp || byEmail > config.rateLimitPerEmail) throw new TooManyRequests();
+  if (byIp > config.rateLimitPerIp || byEmail > config.rateLimitPerEmail) {
+    throw new TooManyAttempts(Math.max(1, Math.ceil(w - ((Date.now() / 1000) % w))));
+  }
 }
 
-export async function register(identity: IdentityPort, input: { email: string; password: string; firstName: string; lastName: string }): Promise<{ user: User; tokens: AuthTokens }> {
+/** A new workspace's free trial (Starter limits), design D13 / issue #9. */
+export const TRIAL_DAYS = 14;
+
+/** The plan fields a new workspace starts with: no plan paid, a trial running. */
+export function newWorkspacePlan(now: Date): workspaces.PlanFields {
+  return {
+    subscriptionPlan: 'starter', subscriptionStatus: 'none', cancelAt: null, currentPeriodEnd: null, notice: null, autoAnalyze: true,
+    trialEndsAt: new Date(now.getTime() + TRIAL_DAYS * 86_400_000).toISOString(),
+  };
+}
+
+export function defaultWorkspaceName(p: { firstName: string; email: string }): string {
+  return p.firstName ? `${p.firstName}'s workspace` : `${p.email.split('@')[0]}'s workspace`;
+}
+
+export interface SignedIn { user: User; tokens: AuthTokens; sessionId: string }
+
+/** Starts a server-side session in the user's last active workspace (or their first). */
+async function startSession(userId: string): Promise<string> {
+  const [profile, memberships] = await Promise.all([users.getProfile(userId), workspaces.listMemberships(userId)]);
+  const last = profile?.lastWorkspaceId && memberships.find((m) => m.workspaceId === profile.lastWorkspaceId);
+  const workspaceId = last ? last.workspaceId : memberships[0]?.workspaceId ?? null;
+  const sessionId = randomUUID();
+  await sessions.createSession({ sessionId, userId, workspaceId, createdAt: new Date().toISOString() });
+  return sessionId;
+}
+
+export async function register(identity: IdentityPort, input: { email: string; password: string; firstName: string; lastName: string }): Promise<SignedIn> {
   const email = input.email.toLowerCase();
   const problems = passwordProblems(input.password);
   if (problems.length) throw new BadRequest(problems.join('. '), problems.map((message) => ({ field: 'password', message })));
@@ -33,22 +65,25 @@ export async function register(identity: IdentityPort, input: { email: string; p
     if (err instanceof InvalidPassword) throw new BadRequest(err.message, [{ field: 'password', message: err.message }]);
     throw err;
   }
-  const user: User = {
-    id: userId, email, firstName: input.firstName, lastName: input.lastName, subscriptionPlan: 'starter',
-    subscriptionStatus: 'none', cancelAt: null, currentPeriodEnd: null, notice: null, autoAnalyze: true, createdAt: new Date().toISOString(),
-  };
+  const now = new Date();
+  const profile: users.Profile = { id: userId, email, firstName: input.firstName, lastName: input.lastName, emailVerified: false, createdAt: now.toISOString(), lastWorkspaceId: null };
   try {
-    await users.createUser(user);
+    await users.createUser(profile);
   } catch (err) {
     await identity.deleteUser(userId).catch(() => undefined); // undo the identity so nothing is half-written
     if (err instanceof users.EmailTaken) throw new Conflict(EMAIL_TAKEN);
     throw err;
   }
+  // Sign-up creates the user's own workspace, with them as its owner.
+  const workspaceId = randomUUID();
+  await workspaces.createWorkspace({ id: workspaceId, name: defaultWorkspaceName(profile), ownerId: userId, ownerEmail: email, createdAt: profile.createdAt, ...newWorkspacePlan(now) });
+  await users.setLastWorkspace(userId, workspaceId);
   const tokens = await identity.signIn(userId, input.password);
-  return { user, tokens };
+  const sessionId = await startSession(userId);
+  return { user: await requireUser(userId, workspaceId), tokens, sessionId };
 }
 
-export async function login(identity: IdentityPort, input: { email: string; password: string }): Promise<{ user: User; tokens: AuthTokens }> {
+export async function login(identity: IdentityPort, input: { email: string; password: string }): Promise<SignedIn> {
   const userId = await users.findUserIdByEmail(input.email);
   if (!userId) throw new Unauthorized(INVALID_LOGIN);
   let tokens: AuthTokens;
@@ -58,20 +93,32 @@ export async function login(identity: IdentityPort, input: { email: string; pass
     if (err instanceof InvalidCredentials) throw new Unauthorized(INVALID_LOGIN);
     throw err;
   }
-  const user = await users.getUser(userId);
-  if (!user) throw new Unauthorized(INVALID_LOGIN);
-  return { user, tokens };
+  if (!(await users.getProfile(userId))) throw new Unauthorized(INVALID_LOGIN);
+  const sessionId = await startSession(userId);
+  const session = await sessions.getSession(sessionId);
+  return { user: await requireUser(userId, session?.workspaceId ?? null), tokens, sessionId };
 }
 
-export async function requireUser(userId: string): Promise<User> {
-  const user = await users.getUser(userId);
-  if (!user) throw new NotFound('User not found');
-  return user;
+/** The user as the app sees them: their profile, with the plan and role of the active workspace. */
+export async function requireUser(userId: string, workspaceId: string | null): Promise<User> {
+  const [profile, ws, member] = await Promise.all([
+    users.getProfile(userId),
+    workspaceId ? workspaces.getWorkspace(workspaceId) : null,
+    workspaceId ? workspaces.getMember(workspaceId, userId) : null,
+  ]);
+  if (!profile) throw new NotFound('User not found');
+  const plan: workspaces.PlanFields = ws ?? { ...newWorkspacePlan(new Date()), trialEndsAt: null };
+  return {
+    id: profile.id, firstName: profile.firstName, lastName: profile.lastName, email: profile.email, emailVerified: profile.emailVerified,
+    createdAt: profile.createdAt, workspaceId: ws?.id ?? '', workspaceName: ws?.name ?? '', role: member?.role ?? 'viewer',
+    subscriptionPlan: plan.subscriptionPlan, subscriptionStatus: plan.subscriptionStatus, cancelAt: plan.cancelAt, currentPeriodEnd: plan.currentPeriodEnd,
+    notice: plan.notice, autoAnalyze: plan.autoAnalyze, trialEndsAt: plan.trialEndsAt,
+  };
 }
 
 /** Name and email change; a new email moves in Cognito too (and back in the store if Cognito refuses). */
-export async function updateProfile(identity: IdentityPort, userId: string, patch: { firstName: string; lastName: string; email: string }): Promise<User> {
-  const current = await requireUser(userId);
+export async function updateProfile(identity: IdentityPort, userId: string, workspaceId: string | null, patch: { firstName: string; lastName: string; email: string }): Promise<User> {
+  const current = await requireUser(userId, workspaceId);
   const email = patch.email.toLowerCase();
   try {
     await users.updateProfile(userId, current.email, { ...patch, email });
@@ -86,6 +133,8 @@ export async function updateProfile(identity: IdentityPort, userId: string, patc
       await users.updateProfile(userId, email, { firstName: current.firstName, lastName: current.lastName, email: current.email });
       throw err;
     }
+    // The team screens show members' emails: keep each membership's copy current.
+    for (const m of await workspaces.listMemberships(userId)) await workspaces.setMemberEmail(m.workspaceId, userId, email);
   }
-  return requireUser(userId);
+  return requireUser(userId, workspaceId);
 }

@@ -5,17 +5,17 @@
  */
 import { listAutomated } from '../store/automation.js';
 import { listQueueByStatus } from '../store/comments.js';
-import { getUser } from '../store/users.js';
+import { getWorkspace } from '../store/workspaces.js';
 import { analyseArrivals, bulkAnalyze, type ModerationDeps } from './moderation.js';
 import { syncUser } from './sync.js';
 
 export const STUCK_AFTER_MS = 10 * 60_000;
 
 /** Sends comments that have been `processing` for too long back to the queue (the analyser is idempotent). */
-export async function requeueStuck(deps: ModerationDeps, userId: string, stuckAfterMs = STUCK_AFTER_MS, now = Date.now()): Promise<number> {
-  const processing = await listQueueByStatus(userId, 'processing', 5_000);
+export async function requeueStuck(deps: ModerationDeps, workspaceId: string, stuckAfterMs = STUCK_AFTER_MS, now = Date.now()): Promise<number> {
+  const processing = await listQueueByStatus(workspaceId, 'processing', 5_000);
   const stuck = processing.filter((s) => now - Date.parse(s.updatedAt) >= stuckAfterMs);
-  if (stuck.length) await deps.queue.enqueue(stuck.map((s) => ({ userId, commentId: s.comment.id })));
+  if (stuck.length) await deps.queue.enqueue(stuck.map((s) => ({ workspaceId, commentId: s.comment.id })));
   return stuck.length;
 }
 
@@ -23,17 +23,17 @@ export type Task = 'frequent' | 'daily';
 
 export async function runAutomation(deps: ModerationDeps, task: Task): Promise<{ users: number; requeued: number; synced: number; queued: number; failed: number }> {
   const totals = { users: 0, requeued: 0, synced: 0, queued: 0, failed: 0 };
-  for (const userId of await listAutomated()) {
+  for (const workspaceId of await listAutomated()) {
     totals.users++;
     try {
-      totals.requeued += await requeueStuck(deps, userId);
-      const sync = await syncUser(userId);
+      totals.requeued += await requeueStuck(deps, workspaceId);
+      const sync = await syncUser(workspaceId);
       totals.synced += sync.added.length;
-      totals.queued += await analyseArrivals(deps, userId, sync.added);
-      if (task === 'daily' && (await getUser(userId))?.autoAnalyze) totals.queued += (await bulkAnalyze(deps, userId)).queued;
+      totals.queued += await analyseArrivals(deps, workspaceId, sync.added);
+      if (task === 'daily' && (await getWorkspace(workspaceId))?.autoAnalyze) totals.queued += (await bulkAnalyze(deps, workspaceId)).queued;
     } catch (err) {
       totals.failed++;
-      console.error('[automation] user failed', userId, err);
+      console.error('[automation] user failed', workspaceId, err);
     }
   }
   return totals;

@@ -4,7 +4,7 @@
  */
 import type { BillingEvent, BillingPort } from '../billing/port.js';
 import * as billingStore from '../store/billing.js';
-import * as users from '../store/users.js';
+import * as workspaces from '../store/workspaces.js';
 import { applySubscription, PAYMENT_FAILED_NOTICE } from './billing.js';
 
 export const HANDLED_EVENTS = [
@@ -20,20 +20,20 @@ export type EventOutcome = 'applied' | 'duplicate' | 'ignored';
 async function syncSubscription(port: BillingPort, subscriptionId: string): Promise<string | null> {
   const sub = await port.retrieveSubscription(subscriptionId);
   if (!sub) return null;
-  const userId = (await billingStore.userIdForCustomer(sub.customerId)) ?? sub.userId;
-  if (!userId || !(await users.getUser(userId))) return null;
-  const account = await billingStore.getBillingAccount(userId);
+  const workspaceId = (await billingStore.workspaceIdForCustomer(sub.customerId)) ?? sub.workspaceId;
+  if (!workspaceId || !(await workspaces.getWorkspace(workspaceId))) return null;
+  const account = await billingStore.getBillingAccount(workspaceId);
   if (account?.subscriptionId !== sub.id) {
     // Another subscription of this user: only a live one takes over; stale or abandoned ones are ignored.
     if (!LIVE.includes(sub.status)) return null;
-    await billingStore.saveSubscriptionId(userId, sub.id);
+    await billingStore.saveSubscriptionId(workspaceId, sub.id);
   }
-  await applySubscription(userId, sub);
-  return userId;
+  await applySubscription(workspaceId, sub);
+  return workspaceId;
 }
 
 async function userOf(event: BillingEvent): Promise<string | null> {
-  return event.customerId ? billingStore.userIdForCustomer(event.customerId) : null;
+  return event.customerId ? billingStore.workspaceIdForCustomer(event.customerId) : null;
 }
 
 async function apply(port: BillingPort, event: BillingEvent): Promise<EventOutcome> {
@@ -43,18 +43,18 @@ async function apply(port: BillingPort, event: BillingEvent): Promise<EventOutco
     case 'customer.subscription.deleted':
       return event.subscriptionId && (await syncSubscription(port, event.subscriptionId)) ? 'applied' : 'ignored';
     case 'invoice.paid': {
-      const userId = (event.subscriptionId ? await syncSubscription(port, event.subscriptionId) : null) ?? (await userOf(event));
-      if (!userId) return 'ignored';
-      const user = await users.getUser(userId);
-      if (user?.notice === PAYMENT_FAILED_NOTICE) await users.setUserFields(userId, { notice: null });
+      const workspaceId = (event.subscriptionId ? await syncSubscription(port, event.subscriptionId) : null) ?? (await userOf(event));
+      if (!workspaceId) return 'ignored';
+      const user = await workspaces.getWorkspace(workspaceId);
+      if (user?.notice === PAYMENT_FAILED_NOTICE) await workspaces.setWorkspaceFields(workspaceId, { notice: null });
       return 'applied';
     }
     case 'invoice.payment_failed': {
-      const userId = (event.subscriptionId ? await syncSubscription(port, event.subscriptionId) : null) ?? (await userOf(event));
-      if (!userId) return 'ignored';
+      const workspaceId = (event.subscriptionId ? await syncSubscription(port, event.subscriptionId) : null) ?? (await userOf(event));
+      if (!workspaceId) return 'ignored';
       // Out of order: a failure already followed by a successful payment shows no notice.
       const status = event.invoiceId ? await port.invoiceStatus(event.invoiceId) : null;
-      if (status !== 'paid' && status !== 'void') await users.setUserFields(userId, { notice: PAYMENT_FAILED_NOTICE });
+      if (status !== 'paid' && status !== 'void') await workspaces.setWorkspaceFields(workspaceId, { notice: PAYMENT_FAILED_NOTICE });
       return 'applied';
     }
     default:

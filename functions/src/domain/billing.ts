@@ -2,12 +2,13 @@
  * Billing use cases (issue 6, design D8): subscribe, upgrade, cancel at period end, and the public
  * billing config. With a BillingPort they go through Stripe; with null (no keys) plans change directly.
  */
-import { PLANS, PLAN_IDS, planById, type PlanId, type User } from '@cg/shared';
+import { PLANS, PLAN_IDS, planById, type PlanId } from '@cg/shared';
 import { PaymentDeclined, type BillingPort, type BillingSubscription } from '../billing/port.js';
 import { BadRequest, HttpError } from '../http/errors.js';
 import * as billingStore from '../store/billing.js';
-import * as users from '../store/users.js';
-import { requireUser } from './accounts.js';
+import * as workspaces from '../store/workspaces.js';
+import type { WorkspaceRecord } from '../store/workspaces.js';
+import { NotFound } from '../http/errors.js';
 import { QUOTA_NOTICE } from './limits.js';
 
 export const PAYMENT_FAILED_NOTICE = 'Your last payment failed. Update your card to keep your plan.';
@@ -16,6 +17,12 @@ export const NOT_CONFIGURED = 'Payments are not configured on this server. Choos
 const LIVE = ['active', 'trialing', 'past_due', 'unpaid', 'paused'];
 const rank = (plan: PlanId) => PLAN_IDS.indexOf(plan);
 const iso = (unix: number | null) => (unix == null ? null : new Date(unix * 1000).toISOString());
+
+async function requireWorkspace(workspaceId: string): Promise<WorkspaceRecord> {
+  const ws = await workspaces.getWorkspace(workspaceId);
+  if (!ws) throw new NotFound('Workspace not found');
+  return ws;
+}
 
 /** Last instant of the current UTC month (the period end when there is no provider). */
 export function endOfMonth(now: Date): string {
@@ -27,14 +34,14 @@ export function billingConfig(port: BillingPort | null): { publishableKey: strin
 }
 
 /** The user's profile fields that mirror a provider subscription. */
-export function fieldsFromSubscription(sub: BillingSubscription, user: User): Partial<User> {
+export function fieldsFromSubscription(sub: BillingSubscription, user: WorkspaceRecord): Partial<WorkspaceRecord> {
   const s = sub.status;
-  const status: User['subscriptionStatus'] = s === 'active' || s === 'trialing' ? 'active'
+  const status: WorkspaceRecord['subscriptionStatus'] = s === 'active' || s === 'trialing' ? 'active'
     : s === 'incomplete' ? 'incomplete'
     : s === 'canceled' ? 'canceled'
     : s === 'incomplete_expired' ? (user.subscriptionStatus === 'incomplete' ? 'none' : user.subscriptionStatus)
     : 'past_due';
-  const fields: Partial<User> = { subscriptionStatus: status };
+  const fields: Partial<WorkspaceRecord> = { subscriptionStatus: status };
   if (LIVE.includes(s)) {
     if (sub.plan) fields.subscriptionPlan = sub.plan;
     fields.currentPeriodEnd = iso(sub.currentPeriodEnd);
@@ -49,29 +56,29 @@ export function fieldsFromSubscription(sub: BillingSubscription, user: User): Pa
   return fields;
 }
 
-export async function applySubscription(userId: string, sub: BillingSubscription): Promise<User> {
-  const user = await requireUser(userId);
-  await users.setUserFields(userId, fieldsFromSubscription(sub, user));
-  return requireUser(userId);
+export async function applySubscription(workspaceId: string, sub: BillingSubscription): Promise<WorkspaceRecord> {
+  const user = await requireWorkspace(workspaceId);
+  await workspaces.setWorkspaceFields(workspaceId, fieldsFromSubscription(sub, user));
+  return requireWorkspace(workspaceId);
 }
 
 /** Finds or creates the user's Stripe customer (one per user). */
-async function ensureCustomer(port: BillingPort, user: User): Promise<string> {
+async function ensureCustomer(port: BillingPort, user: WorkspaceRecord): Promise<string> {
   const account = await billingStore.getBillingAccount(user.id);
   if (account?.customerId) return account.customerId;
-  const customerId = await port.ensureCustomer({ userId: user.id, email: user.email });
+  const customerId = await port.ensureCustomer({ workspaceId: user.id, email: user.ownerEmail });
   await billingStore.saveCustomer(user.id, customerId);
   return customerId;
 }
 
 /** POST /api/create-subscription: an incomplete subscription and the client secret to pay it. */
-export async function createSubscription(port: BillingPort | null, userId: string, priceId: string, now = new Date()): Promise<{ clientSecret: string }> {
+export async function createSubscription(port: BillingPort | null, workspaceId: string, priceId: string, now = new Date()): Promise<{ clientSecret: string }> {
   const plan = PLANS.find((p) => p.priceId === priceId);
   if (!plan) throw new BadRequest(`Unknown price id "${priceId}". Allowed: ${PLANS.map((p) => p.priceId).join(', ')}.`, [{ field: 'priceId', message: 'Unknown price id' }]);
   if (!port) throw new BadRequest(NOT_CONFIGURED);
-  const user = await requireUser(userId);
+  const user = await requireWorkspace(workspaceId);
   const customerId = await ensureCustomer(port, user);
-  const account = await billingStore.getBillingAccount(userId);
+  const account = await billingStore.getBillingAccount(workspaceId);
   if (account?.subscriptionId) {
     const current = await port.retrieveSubscription(account.subscriptionId);
     if (current && LIVE.includes(current.status)) throw new BadRequest('You already have a subscription. Change your plan from Settings.');
@@ -79,13 +86,13 @@ export async function createSubscription(port: BillingPort | null, userId: strin
     if (current?.status === 'incomplete' && current.plan === plan.id && current.clientSecret) return { clientSecret: current.clientSecret };
   }
   // Double clicks within ten minutes reuse one subscription.
-  const idempotencyKey = `sub-${userId}-${plan.id}-${Math.floor(now.getTime() / 600_000)}`;
-  const { subscriptionId, clientSecret } = await port.createSubscription({ customerId, userId, plan: plan.id, idempotencyKey });
-  await billingStore.saveSubscriptionId(userId, subscriptionId);
+  const idempotencyKey = `sub-${workspaceId}-${plan.id}-${Math.floor(now.getTime() / 600_000)}`;
+  const { subscriptionId, clientSecret } = await port.createSubscription({ customerId, workspaceId, plan: plan.id, idempotencyKey });
+  await billingStore.saveSubscriptionId(workspaceId, subscriptionId);
   return { clientSecret };
 }
 
-function assertUpgrade(user: User, target: PlanId): void {
+function assertUpgrade(user: WorkspaceRecord, target: PlanId): void {
   const live = user.subscriptionStatus !== 'none' && user.subscriptionStatus !== 'canceled';
   if (!live) return;
   const current = planById(user.subscriptionPlan);
@@ -94,16 +101,16 @@ function assertUpgrade(user: User, target: PlanId): void {
 }
 
 /** PUT /api/subscription: upgrade only (prorated); without keys the plan changes directly. */
-export async function changePlan(port: BillingPort | null, userId: string, target: PlanId, now = new Date()): Promise<User> {
-  const user = await requireUser(userId);
+export async function changePlan(port: BillingPort | null, workspaceId: string, target: PlanId, now = new Date()): Promise<WorkspaceRecord> {
+  const user = await requireWorkspace(workspaceId);
   if (!port) {
     assertUpgrade(user, target);
-    const fields: Partial<User> = { subscriptionPlan: target, subscriptionStatus: 'active', cancelAt: null, currentPeriodEnd: endOfMonth(now) };
+    const fields: Partial<WorkspaceRecord> = { subscriptionPlan: target, subscriptionStatus: 'active', cancelAt: null, currentPeriodEnd: endOfMonth(now) };
     if (user.notice === QUOTA_NOTICE && rank(target) > rank(user.subscriptionPlan)) fields.notice = null;
-    await users.setUserFields(userId, fields);
-    return requireUser(userId);
+    await workspaces.setWorkspaceFields(workspaceId, fields);
+    return requireWorkspace(workspaceId);
   }
-  const account = await billingStore.getBillingAccount(userId);
+  const account = await billingStore.getBillingAccount(workspaceId);
   const sub = account?.subscriptionId ? await port.retrieveSubscription(account.subscriptionId) : null;
   if (!sub || !LIVE.includes(sub.status)) throw new BadRequest('You have no active subscription. Choose a plan on the Subscribe page to start one.');
   const synced = { ...user, ...fieldsFromSubscription(sub, user) };
@@ -116,19 +123,19 @@ export async function changePlan(port: BillingPort | null, userId: string, targe
     if (err instanceof PaymentDeclined) throw new HttpError(402, `Payment Failed: ${err.message}`);
     throw err;
   }
-  return applySubscription(userId, updated);
+  return applySubscription(workspaceId, updated);
 }
 
 /** DELETE /api/subscription: cancel at period end (no refunds; access until then). */
-export async function cancel(port: BillingPort | null, userId: string, now = new Date()): Promise<User> {
-  const user = await requireUser(userId);
+export async function cancel(port: BillingPort | null, workspaceId: string, now = new Date()): Promise<WorkspaceRecord> {
+  const user = await requireWorkspace(workspaceId);
   if (!port) {
-    if (!user.cancelAt) await users.setUserFields(userId, { cancelAt: user.currentPeriodEnd ?? endOfMonth(now) });
-    return requireUser(userId);
+    if (!user.cancelAt) await workspaces.setWorkspaceFields(workspaceId, { cancelAt: user.currentPeriodEnd ?? endOfMonth(now) });
+    return requireWorkspace(workspaceId);
   }
-  const account = await billingStore.getBillingAccount(userId);
+  const account = await billingStore.getBillingAccount(workspaceId);
   const sub = account?.subscriptionId ? await port.retrieveSubscription(account.subscriptionId) : null;
   if (!sub || !LIVE.includes(sub.status)) throw new BadRequest('You have no active subscription to cancel.');
-  if (sub.cancelAtPeriodEnd) return applySubscription(userId, sub);
-  return applySubscription(userId, await port.cancelAtPeriodEnd(sub.id));
+  if (sub.cancelAtPeriodEnd) return applySubscription(workspaceId, sub);
+  return applySubscription(workspaceId, await port.cancelAtPeriodEnd(sub.id));
 }

@@ -13,7 +13,7 @@ import { getInstagramAccount, listPages, subscribePage, unsubscribePage } from '
 import { decryptToken, encryptToken } from '../platform/tokens.js';
 import * as accounts from '../store/accounts.js';
 import { deletePageOwner, consumeOAuthState, putOAuthState, putPageOwner } from '../store/meta.js';
-import { getUser, setUserFields } from '../store/users.js';
+import { getWorkspace, setWorkspaceFields } from '../store/workspaces.js';
 import { markAutomated, unmarkAutomated } from '../store/automation.js';
 import { linkMetaUser } from '../store/tenant.js';
 import * as z from 'zod';
@@ -36,36 +36,36 @@ export function callbackUrl(origin: string): string {
   return `${origin.replace(/\/$/, '')}/api/auth/facebook/callback`;
 }
 
-export async function startConnect(userId: string, origin: string): Promise<string> {
+export async function startConnect(workspaceId: string, origin: string): Promise<string> {
   const nonce = randomBytes(16).toString('base64url');
-  await putOAuthState(nonce, userId, STATE_TTL_SECONDS);
-  const payload = `${userId}.${nonce}`;
+  await putOAuthState(nonce, workspaceId, STATE_TTL_SECONDS);
+  const payload = `${workspaceId}.${nonce}`;
   return loginDialogUrl(metaConfig(), { redirectUri: callbackUrl(origin), state: `${payload}.${sign(payload)}` });
 }
 
-async function validState(userId: string, state: string | undefined): Promise<boolean> {
+async function validState(workspaceId: string, state: string | undefined): Promise<boolean> {
   const parts = (state ?? '').split('.');
   if (parts.length !== 3) return false;
   const [uid, nonce, sig] = parts as [string, string, string];
   const expected = Buffer.from(sign(`${uid}.${nonce}`));
   const given = Buffer.from(sig);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given) || uid !== userId) return false;
-  return consumeOAuthState(nonce, userId);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given) || uid !== workspaceId) return false;
+  return consumeOAuthState(nonce, workspaceId);
 }
 
 /** Returns where to send the browser: /settings?success=connected or ?error=…. */
-export async function finishConnect(userId: string, origin: string, query: Record<string, string | undefined>): Promise<string> {
+export async function finishConnect(workspaceId: string, origin: string, query: Record<string, string | undefined>): Promise<string> {
   const fail = (e: ConnectError) => `/settings?error=${e}`;
-  if (!(await validState(userId, query.state)) || query.error || !query.code) return fail('oauth_failed');
-  const counting = graphFor(userId);
+  if (!(await validState(workspaceId, query.state)) || query.error || !query.code) return fail('oauth_failed');
+  const counting = graphFor(workspaceId);
   try {
-    return await connectWith(counting.graph, userId, query.code, callbackUrl(origin));
+    return await connectWith(counting.graph, workspaceId, query.code, callbackUrl(origin));
   } finally {
     await counting.flush();
   }
 }
 
-async function connectWith(graph: GraphClient, userId: string, code: string, redirectUri: string): Promise<string> {
+async function connectWith(graph: GraphClient, workspaceId: string, code: string, redirectUri: string): Promise<string> {
   const fail = (e: ConnectError) => `/settings?error=${e}`;
   const cfg = metaConfig();
   let userToken: string;
@@ -77,11 +77,11 @@ async function connectWith(graph: GraphClient, userId: string, code: string, red
   }
   try {
     const me = await graph.get('me', userToken, { fields: 'id' }, MetaUser);
-    await linkMetaUser(me.id, userId);
+    await linkMetaUser(me.id, workspaceId);
     const pages = await listPages(graph, userToken);
-    const existing = await accounts.listAccounts(userId);
+    const existing = await accounts.listAccounts(workspaceId);
     const brands = new Set(existing.filter((a) => a.platform === 'facebook').map((a) => a.externalId));
-    const user = (await getUser(userId))!;
+    const user = (await getWorkspace(workspaceId))!;
     // Reconnected pages always update; new ones fit within the plan's brand limit, the rest are named in a notice.
     const fresh = pages.filter((p) => !brands.has(p.id));
     let allowed = fresh.length;
@@ -93,23 +93,23 @@ async function connectWith(graph: GraphClient, userId: string, code: string, red
     const skipped = fresh.slice(allowed);
     if (skipped.length) {
       const why = (() => { try { assertCanAddBrands(user, brands.size, fresh.length); return ''; } catch (e) { return (e as Error).message; } })();
-      await setUserFields(userId, { notice: `${why} Not connected: ${skipped.map((p) => p.name).join(', ')}.` });
+      await setWorkspaceFields(workspaceId, { notice: `${why} Not connected: ${skipped.map((p) => p.name).join(', ')}.` });
     }
     const now = new Date().toISOString();
     for (const page of pages.filter((p) => !skipped.includes(p))) {
       const ig = await getInstagramAccount(graph, page.id, page.accessToken);
       const old = existing.find((a) => a.externalId === page.id && a.platform === 'facebook');
-      const base = { userId, brandId: page.id, encryptedToken: await encryptToken(page.accessToken), isActive: true, needsReconnect: false, throttledUntil: null, connectedAt: old?.connectedAt ?? now };
+      const base = { workspaceId, brandId: page.id, encryptedToken: await encryptToken(page.accessToken), isActive: true, needsReconnect: false, throttledUntil: null, connectedAt: old?.connectedAt ?? now };
       await accounts.putAccount({ ...base, id: `fb_${page.id}`, platform: 'facebook', accountName: page.name, externalId: page.id, syncedUntil: old?.syncedUntil ?? null, instagramId: ig?.id ?? null, encryptedUserToken: await encryptToken(userToken) });
-      await putPageOwner(page.id, { userId, accountId: `fb_${page.id}` });
+      await putPageOwner(page.id, { workspaceId, accountId: `fb_${page.id}` });
       if (ig) {
         const oldIg = existing.find((a) => a.externalId === ig.id && a.platform === 'instagram');
         await accounts.putAccount({ ...base, id: `ig_${ig.id}`, platform: 'instagram', accountName: ig.username ? `@${ig.username}` : `${page.name} (Instagram)`, externalId: ig.id, syncedUntil: oldIg?.syncedUntil ?? null, instagramId: null, encryptedUserToken: null });
-        await putPageOwner(ig.id, { userId, accountId: `ig_${ig.id}` });
+        await putPageOwner(ig.id, { workspaceId, accountId: `ig_${ig.id}` });
       }
       await subscribePage(graph, page.id, page.accessToken, ['feed']);
     }
-    await markAutomated(userId);
+    await markAutomated(workspaceId);
     return '/settings?success=connected';
   } catch (err) {
     console.error('[connect] failed', err);
@@ -121,20 +121,20 @@ export function toSocialAccount(a: accounts.StoredAccount): SocialAccount {
   return { id: a.id, platform: a.platform, accountName: a.accountName, isActive: a.isActive && !a.needsReconnect, needsReconnect: a.needsReconnect };
 }
 
-export async function listSocialAccounts(userId: string): Promise<SocialAccount[]> {
-  return (await accounts.listAccounts(userId)).map(toSocialAccount);
+export async function listSocialAccounts(workspaceId: string): Promise<SocialAccount[]> {
+  return (await accounts.listAccounts(workspaceId)).map(toSocialAccount);
 }
 
 /** Disconnects one account: unsubscribes the page's webhooks, deletes the tokens, keeps the comments. */
-export async function disconnect(userId: string, id: string): Promise<void> {
-  const a = await accounts.getAccount(userId, id);
+export async function disconnect(workspaceId: string, id: string): Promise<void> {
+  const a = await accounts.getAccount(workspaceId, id);
   if (!a) throw new NotFound('Account not found');
   if (a.platform === 'facebook' && a.encryptedToken) {
-    const counting = graphFor(userId);
+    const counting = graphFor(workspaceId);
     await unsubscribePage(counting.graph, a.externalId, await decryptToken(a.encryptedToken)).catch(() => false);
     await counting.flush();
   }
-  await accounts.deleteAccount(userId, id);
-  await deletePageOwner(a.externalId, userId);
-  if (!(await accounts.listAccounts(userId)).length) await unmarkAutomated(userId);
+  await accounts.deleteAccount(workspaceId, id);
+  await deletePageOwner(a.externalId, workspaceId);
+  if (!(await accounts.listAccounts(workspaceId)).length) await unmarkAutomated(workspaceId);
 }

@@ -4,8 +4,8 @@ import * as store from '../store/comments.js';
 
 const pct = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 1000) / 10 : 0);
 
-export async function stats(userId: string): Promise<Stats> {
-  const c = await store.getCounters(userId);
+export async function stats(workspaceId: string): Promise<Stats> {
+  const c = await store.getCounters(workspaceId);
   return {
     facebookComments: c.platform_facebook ?? 0,
     instagramComments: c.platform_instagram ?? 0,
@@ -16,8 +16,8 @@ export async function stats(userId: string): Promise<Stats> {
   };
 }
 
-export async function analytics(userId: string): Promise<Analytics> {
-  const [c, api] = await Promise.all([store.getCounters(userId), store.getApiResponses(userId)]);
+export async function analytics(workspaceId: string): Promise<Analytics> {
+  const [c, api] = await Promise.all([store.getCounters(workspaceId), store.getApiResponses(workspaceId)]);
   const apiResponseStats = api.sort((a, b) => a.status - b.status || b.count - a.count);
   return {
     totalComments: c.total ?? 0,
@@ -36,15 +36,15 @@ export async function analytics(userId: string): Promise<Analytics> {
 
 export const DEFAULT_PAGE = 25;
 
-export async function listComments(userId: string, q: CommentsQuery): Promise<CommentsList> {
+export async function listComments(workspaceId: string, q: CommentsQuery): Promise<CommentsList> {
   const limit = q.limit ?? DEFAULT_PAGE;
   const offset = q.offset ?? 0;
   if (q.pendingOnly) {
-    const c = await store.getCounters(userId);
-    const items = await store.listQueue(userId, q.platform, offset, limit);
+    const c = await store.getCounters(workspaceId);
+    const items = await store.listQueue(workspaceId, q.platform, offset, limit);
     return { comments: items.map((s) => s.comment), total: (q.platform ? c[`queue_${q.platform}`] : c.queue) ?? 0 };
   }
-  const { items, filteredTotal } = await store.listAll(userId, q, offset, limit);
-  const total = filteredTotal ?? (await store.getCounters(userId)).total ?? 0;
+  const { items, filteredTotal } = await store.listAll(workspaceId, q, offset, limit);
+  const total = filteredTotal ?? (await store.getCounters(workspaceId)).total ?? 0;
   return { comments: items.map((s) => s.comment), total };
 }

@@ -39,7 +39,7 @@ async function adSources(graph: GraphClient, brand: accounts.StoredAccount) {
 }
 
 /** Stores every new comment of one account; stops (incomplete) once `budget` new comments were added. */
-async function syncAccount(graph: GraphClient, userId: string, a: accounts.StoredAccount, brand: accounts.StoredAccount, budget: { left: number }, added: Comment[]): Promise<boolean> {
+async function syncAccount(graph: GraphClient, workspaceId: string, a: accounts.StoredAccount, brand: accounts.StoredAccount, budget: { left: number }, added: Comment[]): Promise<boolean> {
   const token = await decryptToken(a.encryptedToken!);
   const since = a.syncedUntil ?? undefined;
   const ads = await adSources(graph, brand);
@@ -47,7 +47,7 @@ async function syncAccount(graph: GraphClient, userId: string, a: accounts.Store
     ? facebookPageComments(graph, { pageId: a.externalId, pageToken: token, adPosts: ads.facebook.get(a.externalId) ?? [], since })
     : instagramAccountComments(graph, { igUserId: a.externalId, pageToken: token, adMedia: ads.instagram.filter((m) => !m.igUserId || m.igUserId === a.externalId), since });
   for await (const batch of pages) {
-    const fresh = await insertNew(userId, batch.filter((p) => !p.fromPage).map((p) => toComment(p, a.id)));
+    const fresh = await insertNew(workspaceId, batch.filter((p) => !p.fromPage).map((p) => toComment(p, a.id)));
     added.push(...fresh);
     budget.left -= fresh.length;
     if (budget.left <= 0) return false;
@@ -55,17 +55,17 @@ async function syncAccount(graph: GraphClient, userId: string, a: accounts.Store
   return true;
 }
 
-export async function syncUser(userId: string, opts: { maxComments?: number } = {}): Promise<SyncResult> {
-  const counting = graphFor(userId);
+export async function syncUser(workspaceId: string, opts: { maxComments?: number } = {}): Promise<SyncResult> {
+  const counting = graphFor(workspaceId);
   try {
-    return await syncAll(counting.graph, userId, opts);
+    return await syncAll(counting.graph, workspaceId, opts);
   } finally {
     await counting.flush();
   }
 }
 
-async function syncAll(graph: GraphClient, userId: string, opts: { maxComments?: number }): Promise<SyncResult> {
-  const all = await accounts.listAccounts(userId);
+async function syncAll(graph: GraphClient, workspaceId: string, opts: { maxComments?: number }): Promise<SyncResult> {
+  const all = await accounts.listAccounts(workspaceId);
   const result: SyncResult = { added: [], accounts: 0, throttled: [], needsReconnect: [], more: false };
   const budget = { left: opts.maxComments ?? 5_000 };
   const now = Date.now();
@@ -76,7 +76,7 @@ async function syncAll(graph: GraphClient, userId: string, opts: { maxComments?:
     const brand = all.find((b) => b.platform === 'facebook' && b.externalId === a.brandId) ?? a;
     const startedAt = new Date().toISOString();
     try {
-      const complete = await syncAccount(graph, userId, a, brand, budget, result.added);
+      const complete = await syncAccount(graph, workspaceId, a, brand, budget, result.added);
       result.accounts++;
       // The cursor moves only after a complete pass, so a stopped sync resumes without a gap.
       if (complete) await accounts.putAccount({ ...a, syncedUntil: startedAt, throttledUntil: null });

@@ -31,23 +31,23 @@ export async function applyWebhookEvent(deps: ModerationDeps, e: WebhookCommentE
   const id = `${c.platform}_${c.externalId}`;
   if (e.verb === 'add') {
     // Insert-if-absent is itself the dedupe for additions.
-    const added = await store.insertNew(owner.userId, [toComment(c, owner.accountId)]);
+    const added = await store.insertNew(owner.workspaceId, [toComment(c, owner.accountId)]);
     if (!added.length) return 'duplicate';
-    await analyseArrivals(deps, owner.userId, added);
+    await analyseArrivals(deps, owner.workspaceId, added);
     return 'applied';
   }
   if (!(await claimWebhookEvent(e.dedupeKey))) return 'duplicate';
   // Changes to one comment can arrive together (edit, hide, remove): re-read and re-apply when another write won.
   for (let attempt = 0; attempt < 10; attempt++) {
-    const s = await store.getComment(owner.userId, id);
+    const s = await store.getComment(owner.workspaceId, id);
     if (!s) {
-      if (e.verb === 'edited') { await store.insertNew(owner.userId, [toComment(c, owner.accountId)]); return 'applied'; }
+      if (e.verb === 'edited') { await store.insertNew(owner.workspaceId, [toComment(c, owner.accountId)]); return 'applied'; }
       return 'missing';
     }
     const comment = applyChange(s.comment, e.verb, c.content);
     const written = await store.writeComment(s, { ...s, comment, ...(comment.status === 'pending' && s.comment.status !== 'pending' ? { review: null } : {}) });
     if (written) {
-      await deps.notifier.notify(owner.userId, { type: 'comment_status_update', commentId: id, status: comment.status });
+      await deps.notifier.notify(owner.workspaceId, { type: 'comment_status_update', commentId: id, status: comment.status });
       return 'applied';
     }
   }

@@ -1,5 +1,5 @@
 /**
- * Lambda: the analysis queue consumer. Takes a batch of {userId, commentId}, analyses the ones still
+ * Lambda: the analysis queue consumer. Takes a batch of {workspaceId, commentId}, analyses the ones still
  * processing (a duplicate delivery changes nothing), stores each decision and reports partial batch
  * failures so only failed messages come back (DLQ after 5 receives).
  */
@@ -18,8 +18,8 @@ let analyser: Analyser | undefined;
 const DEFAULT_BRAND = 'our team';
 
 /** Account id → the name of its brand (the Facebook page that the account belongs to). */
-async function brandNames(userId: string): Promise<Map<string, string>> {
-  const accounts = await listAccounts(userId);
+async function brandNames(workspaceId: string): Promise<Map<string, string>> {
+  const accounts = await listAccounts(workspaceId);
   const pageName = new Map(accounts.filter((a) => a.platform === 'facebook').map((a) => [a.externalId, a.accountName]));
   return new Map(accounts.map((a) => [a.id, pageName.get(a.brandId) ?? a.accountName]));
 }
@@ -27,21 +27,21 @@ async function brandNames(userId: string): Promise<Map<string, string>> {
 export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
   analyser ??= createAnalyser();
   const failures: string[] = [];
-  const byUser = new Map<string, { messageId: string; job: AnalysisJob }[]>();
+  const byWorkspace = new Map<string, { messageId: string; job: AnalysisJob }[]>();
   for (const r of event.Records) {
     try {
       const job = JSON.parse(r.body) as AnalysisJob;
-      if (!job.userId || !job.commentId) continue; // malformed message: nothing to retry
-      byUser.set(job.userId, [...(byUser.get(job.userId) ?? []), { messageId: r.messageId, job }]);
+      if (!job.workspaceId || !job.commentId) continue; // malformed message: nothing to retry
+      byWorkspace.set(job.workspaceId, [...(byWorkspace.get(job.workspaceId) ?? []), { messageId: r.messageId, job }]);
     } catch { /* not JSON: drop, retrying cannot help */ }
   }
-  for (const [userId, entries] of byUser) {
+  for (const [workspaceId, entries] of byWorkspace) {
     try {
-      const stored = await getComments(userId, [...new Set(entries.map((e) => e.job.commentId))]);
+      const stored = await getComments(workspaceId, [...new Set(entries.map((e) => e.job.commentId))]);
       const todo = stored.filter((s) => s.comment.status === 'processing');
       if (!todo.length) continue;
       // Replies speak for the brand the comment belongs to (its Facebook page's name).
-      const names = await brandNames(userId);
+      const names = await brandNames(workspaceId);
       const byBrand = new Map<string, StoredComment[]>();
       for (const s of todo) {
         const brand = names.get(s.comment.accountId ?? '') ?? DEFAULT_BRAND;
@@ -58,9 +58,9 @@ export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
           for (const stored of group) results.push({ stored, outcome: { error: `Analysis failed: ${err.message}` } });
         }
       }
-      await recordDecisions({ notifier: wsNotifier }, userId, results);
+      await recordDecisions({ notifier: wsNotifier }, workspaceId, results);
     } catch (err) {
-      console.error('[analyser] batch failed for user', userId, err);
+      console.error('[analyser] batch failed for workspace', workspaceId, err);
       failures.push(...entries.map((e) => e.messageId));
     }
   }

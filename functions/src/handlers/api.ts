@@ -7,6 +7,7 @@ import { accountRoutes } from '../routes/accounts.js';
 import { authRoutes } from '../routes/auth.js';
 import { billingRoutes } from '../routes/billing.js';
 import { commentRoutes } from '../routes/comments.js';
+import { dataDeletionRoutes } from '../routes/data-deletion.js';
 import { passwordRoutes } from '../routes/password.js';
 import { workspaceRoutes } from '../routes/workspaces.js';
 import { dynamoCodes } from '../store/codes.js';
@@ -18,5 +19,6 @@ export const handler = createApiHandler({
   ...billingRoutes({ billing: stripeBilling }),
   ...commentRoutes(moderationDeps),
   ...accountRoutes(moderationDeps),
+  ...dataDeletionRoutes(),
   ...workspaceRoutes({ mail: mailer }),
 }, cognitoIdentity);

@@ -15,6 +15,10 @@ export async function authorize(event: APIGatewayRequestAuthorizerEvent): Promis
     policyDocument: { Version: '2012-10-17', Statement: [{ Action: 'execute-api:Invoke', Effect: 'Allow', Resource: event.methodArn.replace(/\/[^/]+\/[^/]+\/.*$/, '/*/*/*') }] },
     context: {
       userId: session.userId,
+      sessionId: session.sessionId,
+      // Authorizer context values reach the integration as strings: '' means no workspace.
+      workspaceId: session.workspaceId ?? '',
+      role: session.role ?? '',
       accessToken: session.accessToken,
       ...(session.refreshed ? { refreshedAccessToken: session.refreshed.accessToken, expiresIn: session.refreshed.expiresIn } : {}),
     },

@@ -5,14 +5,14 @@ interface WsEvent { requestContext: { routeKey: string; connectionId: string; au
 
 export async function handler(event: WsEvent): Promise<{ statusCode: number; body?: string }> {
   const { routeKey, connectionId, authorizer } = event.requestContext;
-  const userId = typeof authorizer?.userId === 'string' ? authorizer.userId : null;
+  const workspaceId = typeof authorizer?.workspaceId === 'string' ? authorizer.workspaceId : null;
   if (routeKey === '$connect') {
-    if (!userId) return { statusCode: 401 };
-    await putConnection(userId, connectionId);
+    if (!workspaceId) return { statusCode: 401 };
+    await putConnection(workspaceId, connectionId);
     return { statusCode: 200 };
   }
   if (routeKey === '$disconnect') {
-    const owner = userId ?? (await findConnectionOwner(connectionId));
+    const owner = workspaceId ?? (await findConnectionOwner(connectionId));
     if (owner) await deleteConnection(owner, connectionId);
     return { statusCode: 200 };
   }

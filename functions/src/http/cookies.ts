@@ -34,6 +34,11 @@ export function sessionCookies(t: SessionTokens): string[] {
   return out;
 }
 
+/** The server-side session's id (store/sessions.ts), alongside the tokens. */
+export function sessionIdCookie(sessionId: string): string {
+  return serialise(COOKIES.session, sessionId, 30 * 24 * 3600);
+}
+
 export function clearedSessionCookies(): string[] {
-  return [serialise(COOKIES.access, '', 0), serialise(COOKIES.refresh, '', 0)];
+  return [serialise(COOKIES.access, '', 0), serialise(COOKIES.refresh, '', 0), serialise(COOKIES.session, '', 0)];
 }

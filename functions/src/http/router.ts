@@ -5,18 +5,21 @@
  */
 import middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
-import { matchRoute, ROUTES, type RouteDef, type RouteName } from '@cg/shared';
+import { canAccess, matchRoute, Role, roleRefusal, ROUTES, type RouteDef, type RouteName } from '@cg/shared';
 import type { z } from 'zod';
 import type { IdentityPort } from '../auth/identity.js';
-import { resolveSession } from '../auth/session.js';
+import { resolveSession, type Session } from '../auth/session.js';
 import { cookieHeader, sessionCookies } from './cookies.js';
-import { HttpError, NotFound, Unauthorized, UnsupportedMediaType } from './errors.js';
-import { isJson, parseBody, parseQuery } from './validate.js';
+import { BadRequest, Forbidden, HttpError, NotFound, Unauthorized } from './errors.js';
+import { checkOrigin, checkPathParams, checkRequestShape, parseBody, parseQuery } from './validate.js';
 
 type Def<N extends RouteName> = (typeof ROUTES)[N];
 type BodyOut<N extends RouteName> = Def<N> extends { body: infer S extends z.ZodType } ? z.output<S> : undefined;
 type QueryOut<N extends RouteName> = Def<N> extends { query: infer S extends z.ZodType } ? z.output<S> : undefined;
 type UserOf<N extends RouteName> = Def<N> extends { auth: 'user' } ? string : string | null;
+/** Routes with a workspace access level always run inside the session's active workspace. */
+type WorkspaceOf<N extends RouteName> = Def<N> extends { access: 'read' | 'moderate' | 'manage' | 'owner' } ? string : string | null;
+type RoleOf<N extends RouteName> = Def<N> extends { access: 'read' | 'moderate' | 'manage' | 'owner' } ? Role : Role | null;
 
 export interface RouteContext<N extends RouteName> {
   name: N;
@@ -24,6 +27,11 @@ export interface RouteContext<N extends RouteName> {
   query: QueryOut<N>;
   params: Record<string, string>;
   userId: UserOf<N>;
+  /** The session's active workspace (the tenant) and the user's role in it. */
+  workspaceId: WorkspaceOf<N>;
+  role: RoleOf<N>;
+  /** The server-side session (sign-out ends it). */
+  sessionId: string | null;
   /** The session's current access token (for sign-out), when signed in. */
   accessToken: string | null;
   ip: string;
@@ -60,6 +68,7 @@ function findRoute(event: APIGatewayProxyEvent): { name: RouteName; def: RouteDe
   const byTemplate = (Object.keys(ROUTES) as RouteName[]).find((n) => ROUTES[n].path === event.resource && ROUTES[n].method === event.httpMethod);
   if (byTemplate) return { name: byTemplate, def: ROUTES[byTemplate], params: (event.pathParameters ?? {}) as Record<string, string> };
   const m = matchRoute(event.httpMethod, event.path);
+  if (m?.invalid) throw new BadRequest(`Path parameter ${m.invalid.join(', ')} is not valid percent-encoding`, m.invalid.map((field) => ({ field, message: 'is not valid percent-encoding' })));
   return m ? { name: m.name, def: ROUTES[m.name], params: m.params } : null;
 }
 
@@ -78,9 +87,30 @@ function respond(result: RouteResult, extraCookies: string[] = []): APIGatewayPr
   };
 }
 
+/** Forged and malformed requests stop here, before any session or data is touched (issue 9, items 6 and 9). */
+function guardRequest(event: APIGatewayProxyEvent, def: RouteDef, params: Record<string, string>): void {
+  checkPathParams(params);
+  if (def.rawBody || def.method === 'GET') return; // webhooks are server-to-server and signature-checked
+  checkOrigin(event.headers);
+  checkRequestShape(def.method, def, rawBodyOf(event), header(event, 'content-type'));
+}
+
+/** The viewer's address: CloudFront's CloudFront-Viewer-Address ("ip:port") in AWS, else the caller's socket address. */
+export function clientIp(event: APIGatewayProxyEvent): string {
+  const viewer = header(event, 'cloudfront-viewer-address')?.trim();
+  if (viewer) return viewer.replace(/^\[(.*)\]:\d+$/, '$1').replace(/:\d+$/, '');
+  return event.requestContext?.identity?.sourceIp ?? 'unknown';
+}
+
+/** A 429 that knows when to try again says so in Retry-After. */
+function retryAfter(err: HttpError): Record<string, string> {
+  const s = (err as { retryAfterSeconds?: unknown }).retryAfterSeconds;
+  return typeof s === 'number' && s > 0 ? { 'Retry-After': String(Math.ceil(s)) } : {};
+}
+
 export function errorResponse(err: unknown): APIGatewayProxyResult {
   if (err instanceof HttpError) {
-    return { statusCode: err.statusCode, headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' }, body: JSON.stringify({ message: err.message, ...(err.errors ? { errors: err.errors } : {}) }) };
+    return { statusCode: err.statusCode, headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', ...retryAfter(err) }, body: JSON.stringify({ message: err.message, ...(err.errors ? { errors: err.errors } : {}) }) };
   }
   console.error('Unhandled error', err);
   return { statusCode: 500, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ message: 'Internal server error' }) };
@@ -91,38 +121,52 @@ const httpErrors = (): middy.MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxy
   onError: async (request) => { request.response = errorResponse(request.error); },
 });
 
+type ResolvedSession = Pick<Session, 'userId' | 'accessToken' | 'refreshed' | 'sessionId' | 'workspaceId' | 'role'>;
+
+/** The session: from the authorizer's context in API Gateway (values arrive as strings), else resolved here (public routes). */
+async function sessionOf(event: APIGatewayProxyEvent, identity: IdentityPort): Promise<ResolvedSession | null> {
+  const ctx = (event.requestContext?.authorizer ?? {}) as Record<string, string | undefined>;
+  if (ctx.userId) {
+    const role = Role.safeParse(ctx.role);
+    return {
+      userId: ctx.userId, accessToken: ctx.accessToken ?? '', sessionId: ctx.sessionId ?? '',
+      workspaceId: ctx.workspaceId || null, role: role.success ? role.data : null,
+      ...(ctx.refreshedAccessToken ? { refreshed: { accessToken: ctx.refreshedAccessToken, expiresIn: Number(ctx.expiresIn ?? 3600) } } : {}),
+    };
+  }
+  return resolveSession(cookieHeader(event), identity);
+}
+
+/** The route's declared access (shared route table) against the session's role: a 403 naming the role. */
+function assertAccess(def: RouteDef, session: ResolvedSession | null): void {
+  if (!def.access || def.access === 'self' || !session) return;
+  if (!session.workspaceId || !session.role) throw new Forbidden('You are not a member of any workspace. Accept an invitation or create a workspace.');
+  if (!canAccess(session.role, def.access)) throw new Forbidden(roleRefusal(session.role, def.access));
+}
+
 export function createApiHandler(impls: RouteImpls, identity: IdentityPort) {
   const base = async (event: APIGatewayProxyEvent): Promise<APIGatewayProxyResult> => {
     const route = findRoute(event);
     const impl = route ? (impls as Record<string, RouteImpl<RouteName>>)[route.name] : undefined;
     if (!route || !impl) throw new NotFound(`No route for ${event.httpMethod} ${event.path}`);
     const { def } = route;
+    guardRequest(event, def, route.params);
 
-    let userId: string | null = null;
-    let accessToken: string | null = null;
     const extraCookies: string[] = [];
-    const authCtx = (event.requestContext?.authorizer ?? {}) as Record<string, string | undefined>;
-    if (authCtx.userId) {
-      userId = authCtx.userId;
-      accessToken = authCtx.accessToken ?? null;
-      if (authCtx.refreshedAccessToken) extraCookies.push(...sessionCookies({ accessToken: authCtx.refreshedAccessToken, expiresIn: Number(authCtx.expiresIn ?? 3600) }));
-    } else {
-      const session = await resolveSession(cookieHeader(event), identity);
-      if (session) {
-        userId = session.userId;
-        accessToken = session.accessToken;
-        if (session.refreshed) extraCookies.push(...sessionCookies(session.refreshed));
-      }
-    }
+    const session = await sessionOf(event, identity);
+    if (session?.refreshed) extraCookies.push(...sessionCookies(session.refreshed));
+    const userId = session?.userId ?? null;
     if (def.auth === 'user' && !userId) throw new Unauthorized();
+    assertAccess(def, session);
 
     const raw = rawBodyOf(event);
-    // A body sent where none is expected must still be JSON (blocks cross-site form posts); webhooks read theirs raw.
-    if (!def.body && !def.rawBody && raw.length && !isJson(header(event, 'content-type'))) throw new UnsupportedMediaType();
     const body = def.body ? parseBody(def.body, raw.toString('utf8'), header(event, 'content-type')) : undefined;
     const query = def.query ? parseQuery(def.query, event.queryStringParameters as Record<string, string | undefined> | null) : undefined;
-    const ip = event.requestContext?.identity?.sourceIp ?? 'unknown';
-    const result = await impl({ name: route.name, body, query, params: route.params, userId, accessToken, ip, event, rawBody: raw } as never);
+    const ip = clientIp(event);
+    const result = await impl({
+      name: route.name, body, query, params: route.params, userId, workspaceId: session?.workspaceId ?? null, role: session?.role ?? null,
+      sessionId: session?.sessionId ?? null, accessToken: session?.accessToken ?? null, ip, event, rawBody: raw,
+    } as never);
     return respond(result, extraCookies);
   };
   return middy<APIGatewayProxyEvent, APIGatewayProxyResult>().use(httpErrors()).handler(base);

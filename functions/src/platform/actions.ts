@@ -8,15 +8,15 @@ import { getAccount } from '../store/accounts.js';
 import { decryptToken } from './tokens.js';
 import { platformAction } from './meta-actions.js';
 
-async function tokenFor(userId: string, comment: Comment): Promise<string> {
-  const account = comment.accountId ? await getAccount(userId, comment.accountId) : null;
+async function tokenFor(workspaceId: string, comment: Comment): Promise<string> {
+  const account = comment.accountId ? await getAccount(workspaceId, comment.accountId) : null;
   if (!account || !account.encryptedToken) throw new PlatformActionError('The account this comment belongs to is no longer connected.');
   if (account.needsReconnect) throw new PlatformActionError(`${account.accountName} needs to be reconnected in Settings.`);
   return await decryptToken(account.encryptedToken);
 }
 
 export const metaPlatformActions: PlatformActionsPort = {
-  async reply(userId, comment, text) { await platformAction(userId, 'reply', comment, await tokenFor(userId, comment), text); },
-  async hide(userId, comment) { await platformAction(userId, 'hide', comment, await tokenFor(userId, comment)); },
-  async remove(userId, comment) { await platformAction(userId, 'delete', comment, await tokenFor(userId, comment)); },
+  async reply(workspaceId, comment, text) { await platformAction(workspaceId, 'reply', comment, await tokenFor(workspaceId, comment), text); },
+  async hide(workspaceId, comment) { await platformAction(workspaceId, 'hide', comment, await tokenFor(workspaceId, comment)); },
+  async remove(workspaceId, comment) { await platformAction(workspaceId, 'delete', comment, await tokenFor(workspaceId, comment)); },
 };

@@ -10,7 +10,7 @@ export function metaConfig(): MetaConfig {
 export interface CountingGraph { graph: GraphClient; flush(): Promise<void> }
 
 /** A client whose answers are tallied in memory and written once by `flush()` (one update, not one per call). */
-export function graphFor(userId: string | null): CountingGraph {
+export function graphFor(workspaceId: string | null): CountingGraph {
   const counts = new Map<string, number>();
   const graph = GraphClient.fromConfig(metaConfig(), {
     onResponse: (status, message) => {
@@ -21,7 +21,7 @@ export function graphFor(userId: string | null): CountingGraph {
   return {
     graph,
     flush: async () => {
-      if (userId) await addApiResponses(userId, counts).catch((err: unknown) => console.warn('[graph] could not count API answers', err));
+      if (workspaceId) await addApiResponses(workspaceId, counts).catch((err: unknown) => console.warn('[graph] could not count API answers', err));
       counts.clear();
     },
   };

@@ -5,8 +5,8 @@ import { deleteComment, describeActionFailure, replyToComment, setCommentHidden 
 import { MetaApiError } from './meta/errors.js';
 import { graphFor } from './graph.js';
 
-export async function platformAction(userId: string, action: 'reply' | 'hide' | 'delete', comment: Comment, token: string, text?: string): Promise<void> {
-  const { graph, flush } = graphFor(userId);
+export async function platformAction(workspaceId: string, action: 'reply' | 'hide' | 'delete', comment: Comment, token: string, text?: string): Promise<void> {
+  const { graph, flush } = graphFor(workspaceId);
   const target = { platform: comment.platform, commentId: comment.externalId ?? comment.id.replace(/^(facebook|instagram)_/, ''), token };
   try {
     if (action === 'reply') await replyToComment(graph, target, text ?? '');

@@ -7,7 +7,7 @@ import type { WsMessage } from '@cg/shared';
 import { config } from '../config.js';
 import { deleteConnection, listConnections } from '../store/connections.js';
 
-export interface Notifier { notify(userId: string, message: WsMessage): Promise<void> }
+export interface Notifier { notify(workspaceId: string, message: WsMessage): Promise<void> }
 
 let client: ApiGatewayManagementApiClient | undefined;
 function management(): ApiGatewayManagementApiClient | null {
@@ -18,17 +18,17 @@ function management(): ApiGatewayManagementApiClient | null {
 }
 
 export const wsNotifier: Notifier = {
-  async notify(userId, message) {
+  async notify(workspaceId, message) {
     const api = management();
     if (!api) return;
     const data = Buffer.from(JSON.stringify(message));
-    const ids = await listConnections(userId);
+    const ids = await listConnections(workspaceId);
     await Promise.all(ids.map(async (id) => {
       try {
         await api.send(new PostToConnectionCommand({ ConnectionId: id, Data: data }));
       } catch (err) {
         const status = (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
-        if (err instanceof GoneException || status === 410) await deleteConnection(userId, id);
+        if (err instanceof GoneException || status === 410) await deleteConnection(workspaceId, id);
         else console.warn('[notify] post failed', id, (err as Error).message);
       }
     }));

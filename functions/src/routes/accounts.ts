@@ -14,13 +14,13 @@ function originOf(event: APIGatewayProxyEvent): string {
 
 export function accountRoutes(deps: ModerationDeps): RouteImpls {
   return {
-    facebookAuth: async ({ userId, event }) => ({ redirect: userId ? await connect.startConnect(userId, originOf(event)) : '/login' }),
-    facebookCallback: async ({ userId, event }) => ({ redirect: !userId ? '/login' : await connect.finishConnect(userId, originOf(event), (event.queryStringParameters ?? {}) as Record<string, string | undefined>) }),
-    socialAccounts: async ({ userId }) => ({ body: await connect.listSocialAccounts(userId) }),
-    deleteSocialAccount: async ({ userId, params }) => { await connect.disconnect(userId, params.id!); return { body: { ok: true } }; },
-    syncComments: async ({ userId }) => {
-      const r = await syncUser(userId);
-      const queued = await analyseArrivals(deps, userId, r.added);
+    facebookAuth: async ({ workspaceId, event }) => ({ redirect: workspaceId ? await connect.startConnect(workspaceId, originOf(event)) : '/login' }),
+    facebookCallback: async ({ workspaceId, event }) => ({ redirect: !workspaceId ? '/login' : await connect.finishConnect(workspaceId, originOf(event), (event.queryStringParameters ?? {}) as Record<string, string | undefined>) }),
+    socialAccounts: async ({ workspaceId }) => ({ body: await connect.listSocialAccounts(workspaceId) }),
+    deleteSocialAccount: async ({ workspaceId, params }) => { await connect.disconnect(workspaceId, params.id!); return { body: { ok: true } }; },
+    syncComments: async ({ workspaceId }) => {
+      const r = await syncUser(workspaceId);
+      const queued = await analyseArrivals(deps, workspaceId, r.added);
       return { body: { added: r.added.length, queued, accounts: r.accounts, throttled: r.throttled, needsReconnect: r.needsReconnect, more: r.more } };
     },
   };

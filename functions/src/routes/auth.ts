@@ -1,39 +1,47 @@
 /** Routes: register, login, logout, the current user and profile changes (spec section 7, design D2). */
 import type { IdentityPort } from '../auth/identity.js';
-import { clearedSessionCookies, sessionCookies } from '../http/cookies.js';
+import { clearedSessionCookies, sessionCookies, sessionIdCookie } from '../http/cookies.js';
+import { deleteSession } from '../store/sessions.js';
 import type { RouteImpls } from '../http/router.js';
 import * as accounts from '../domain/accounts.js';
 import * as accountData from '../domain/account-data.js';
+import { guardSignIn } from '../domain/lockout.js';
+import { refuseCommonPassword } from '../auth/common-passwords.js';
 
 export function authRoutes(identity: IdentityPort): RouteImpls {
   return {
     register: async ({ body, ip }) => {
       await accounts.throttle('register', ip, body.email);
-      const { user, tokens } = await accounts.register(identity, body);
-      return { status: 201, body: user, cookies: sessionCookies(tokens) };
+      refuseCommonPassword(body.password);
+      const { user, tokens, sessionId } = await accounts.register(identity, body);
+      return { status: 201, body: user, cookies: [...sessionCookies(tokens), sessionIdCookie(sessionId)] };
     },
     login: async ({ body, ip }) => {
-      await accounts.throttle('login', ip, body.email);
-      const { user, tokens } = await accounts.login(identity, body);
-      return { body: user, cookies: sessionCookies(tokens) };
+      const { user, tokens, sessionId } = await guardSignIn(ip, body.email, () => accounts.login(identity, body));
+      return { body: user, cookies: [...sessionCookies(tokens), sessionIdCookie(sessionId)] };
     },
     loginRedirect: async () => ({ redirect: '/login' }),
-    logout: async ({ accessToken }) => {
+    logout: async ({ accessToken, sessionId }) => {
+      if (sessionId) await deleteSession(sessionId);
       if (accessToken) await identity.signOut(accessToken);
       return { body: { ok: true }, cookies: clearedSessionCookies() };
     },
-    logoutRedirect: async ({ accessToken }) => {
+    logoutRedirect: async ({ accessToken, sessionId }) => {
+      if (sessionId) await deleteSession(sessionId);
       if (accessToken) await identity.signOut(accessToken);
       return { redirect: '/login', cookies: clearedSessionCookies() };
     },
-    getUser: async ({ userId }) => ({ body: await accounts.requireUser(userId) }),
-    updateUser: async ({ userId, body }) => ({ body: await accounts.updateProfile(identity, userId, body) }),
+    getUser: async ({ userId, workspaceId }) => ({ body: await accounts.requireUser(userId, workspaceId) }),
+    updateUser: async ({ userId, workspaceId, body, ip }) => {
+      await accounts.throttle('update-user', ip, body.email);
+      return { body: await accounts.updateProfile(identity, userId, workspaceId, body) };
+    },
     deleteUser: async ({ userId }) => {
       await accountData.deleteAccount(identity, userId);
       return { body: { ok: true }, cookies: clearedSessionCookies() };
     },
-    exportUser: async ({ userId }) => ({
-      body: await accountData.exportData(userId),
+    exportUser: async ({ userId, workspaceId }) => ({
+      body: await accountData.exportData(userId, workspaceId),
       headers: { 'Content-Disposition': `attachment; filename="commentguard-export-${new Date().toISOString().slice(0, 10)}.json"` },
     }),
   };

@@ -2,6 +2,7 @@
 import type { BillingPort } from '../billing/port.js';
 import type { RouteImpls } from '../http/router.js';
 import * as billing from '../domain/billing.js';
+import { requireUser } from '../domain/accounts.js';
 
 export interface BillingDeps {
   /** The billing port, or null without Stripe keys (design D8). */
@@ -11,8 +12,14 @@ export interface BillingDeps {
 export function billingRoutes(deps: BillingDeps): RouteImpls {
   return {
     billingConfig: async () => ({ body: billing.billingConfig(await deps.billing()) }),
-    createSubscription: async ({ userId, body }) => ({ body: await billing.createSubscription(await deps.billing(), userId, body.priceId) }),
-    updateSubscription: async ({ userId, body }) => ({ body: await billing.changePlan(await deps.billing(), userId, body.plan) }),
-    cancelSubscription: async ({ userId }) => ({ body: await billing.cancel(await deps.billing(), userId) }),
+    createSubscription: async ({ workspaceId, body }) => ({ body: await billing.createSubscription(await deps.billing(), workspaceId, body.priceId) }),
+    updateSubscription: async ({ workspaceId, userId, body }) => {
+      await billing.changePlan(await deps.billing(), workspaceId, body.plan);
+      return { body: await requireUser(userId, workspaceId) };
+    },
+    cancelSubscription: async ({ workspaceId, userId }) => {
+      await billing.cancel(await deps.billing(), workspaceId);
+      return { body: await requireUser(userId, workspaceId) };
+    },
   };
 }

@@ -6,14 +6,14 @@ import { listActivity } from '../store/comments.js';
 
 export function commentRoutes(deps: moderation.ModerationDeps): RouteImpls {
   return {
-    listComments: async ({ userId, query }) => ({ body: await insights.listComments(userId, query) }),
-    stats: async ({ userId }) => ({ body: await insights.stats(userId) }),
-    analytics: async ({ userId }) => ({ body: await insights.analytics(userId) }),
-    activity: async ({ userId }) => ({ body: await listActivity(userId, 20) }),
-    processComment: async ({ userId, params }) => { await moderation.processComment(deps, userId, params.id!); return { status: 202, body: { ok: true } }; },
-    bulkAnalyze: async ({ userId }) => ({ status: 202, body: await moderation.bulkAnalyze(deps, userId) }),
-    approveComment: async ({ userId, params }) => ({ body: await moderation.approve(deps, userId, params.id!) }),
-    overrideComment: async ({ userId, params, body }) => ({ body: await moderation.override(deps, userId, params.id!, body.action) }),
-    updateReply: async ({ userId, params, body }) => ({ body: await moderation.updateReply(deps, userId, params.id!, body.suggestedReply) }),
+    listComments: async ({ workspaceId, query }) => ({ body: await insights.listComments(workspaceId, query) }),
+    stats: async ({ workspaceId }) => ({ body: await insights.stats(workspaceId) }),
+    analytics: async ({ workspaceId }) => ({ body: await insights.analytics(workspaceId) }),
+    activity: async ({ workspaceId }) => ({ body: await listActivity(workspaceId, 20) }),
+    processComment: async ({ workspaceId, params }) => { await moderation.processComment(deps, workspaceId, params.id!); return { status: 202, body: { ok: true } }; },
+    bulkAnalyze: async ({ workspaceId }) => ({ status: 202, body: await moderation.bulkAnalyze(deps, workspaceId) }),
+    approveComment: async ({ workspaceId, params }) => ({ body: await moderation.approve(deps, workspaceId, params.id!) }),
+    overrideComment: async ({ workspaceId, params, body }) => ({ body: await moderation.override(deps, workspaceId, params.id!, body.action) }),
+    updateReply: async ({ workspaceId, params, body }) => ({ body: await moderation.updateReply(deps, workspaceId, params.id!, body.suggestedReply) }),
   };
 }

@@ -2,11 +2,11 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Platform } from '@cg/shared';
 import { db, table } from './client.js';
-import { accountKey } from './keys.js';
+import { accountKey, tenantPk } from './keys.js';
 
 export interface StoredAccount {
   id: string;
-  userId: string;
+  workspaceId: string;
   platform: Platform;
   accountName: string;
   /** The page or Instagram business account id at Meta. */
@@ -27,20 +27,20 @@ export interface StoredAccount {
   connectedAt: string;
 }
 
-export async function listAccounts(userId: string): Promise<StoredAccount[]> {
-  const res = await db().send(new QueryCommand({ TableName: table(), KeyConditionExpression: 'pk = :p AND begins_with(sk, :s)', ExpressionAttributeValues: { ':p': `USER#${userId}`, ':s': accountKey.prefix } }));
+export async function listAccounts(workspaceId: string): Promise<StoredAccount[]> {
+  const res = await db().send(new QueryCommand({ TableName: table(), KeyConditionExpression: 'pk = :p AND begins_with(sk, :s)', ExpressionAttributeValues: { ':p': tenantPk(workspaceId), ':s': accountKey.prefix } }));
   return (res.Items ?? []) as StoredAccount[];
 }
 
-export async function getAccount(userId: string, id: string): Promise<StoredAccount | null> {
-  const res = await db().send(new GetCommand({ TableName: table(), Key: accountKey.item(userId, id) }));
+export async function getAccount(workspaceId: string, id: string): Promise<StoredAccount | null> {
+  const res = await db().send(new GetCommand({ TableName: table(), Key: accountKey.item(workspaceId, id) }));
   return (res.Item as StoredAccount | undefined) ?? null;
 }
 
 export async function putAccount(a: StoredAccount): Promise<void> {
-  await db().send(new PutCommand({ TableName: table(), Item: { ...accountKey.item(a.userId, a.id), type: 'account', ...a } }));
+  await db().send(new PutCommand({ TableName: table(), Item: { ...accountKey.item(a.workspaceId, a.id), type: 'account', ...a } }));
 }
 
-export async function deleteAccount(userId: string, id: string): Promise<void> {
-  await db().send(new DeleteCommand({ TableName: table(), Key: accountKey.item(userId, id) }));
+export async function deleteAccount(workspaceId: string, id: string): Promise<void> {
+  await db().send(new DeleteCommand({ TableName: table(), Key: accountKey.item(workspaceId, id) }));
 }

@@ -3,12 +3,12 @@ import { DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db, table } from './client.js';
 import { automationKey } from './keys.js';
 
-export async function markAutomated(userId: string): Promise<void> {
-  await db().send(new PutCommand({ TableName: table(), Item: { ...automationKey.user(userId), userId } }));
+export async function markAutomated(workspaceId: string): Promise<void> {
+  await db().send(new PutCommand({ TableName: table(), Item: { ...automationKey.workspace(workspaceId), workspaceId } }));
 }
 
-export async function unmarkAutomated(userId: string): Promise<void> {
-  await db().send(new DeleteCommand({ TableName: table(), Key: automationKey.user(userId) }));
+export async function unmarkAutomated(workspaceId: string): Promise<void> {
+  await db().send(new DeleteCommand({ TableName: table(), Key: automationKey.workspace(workspaceId) }));
 }
 
 export async function listAutomated(): Promise<string[]> {
@@ -16,7 +16,7 @@ export async function listAutomated(): Promise<string[]> {
   let start: Record<string, unknown> | undefined;
   do {
     const res = await db().send(new QueryCommand({ TableName: table(), KeyConditionExpression: 'pk = :p', ExpressionAttributeValues: { ':p': automationKey.partition }, ExclusiveStartKey: start }));
-    out.push(...(res.Items ?? []).map((i) => i.userId as string));
+    out.push(...(res.Items ?? []).map((i) => i.workspaceId as string));
     start = res.LastEvaluatedKey;
   } while (start);
   return out;

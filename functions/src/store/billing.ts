@@ -9,32 +9,32 @@ export interface BillingAccount { customerId: string | null; subscriptionId: str
 /** Processed event ids are kept this long (Stripe retries for up to 3 days). */
 export const EVENT_TTL_SECONDS = 30 * 24 * 3600;
 
-export async function getBillingAccount(userId: string): Promise<BillingAccount | null> {
-  const res = await db().send(new GetCommand({ TableName: table(), Key: billingKey.account(userId), ConsistentRead: true }));
+export async function getBillingAccount(workspaceId: string): Promise<BillingAccount | null> {
+  const res = await db().send(new GetCommand({ TableName: table(), Key: billingKey.account(workspaceId), ConsistentRead: true }));
   if (!res.Item) return null;
   return { customerId: (res.Item.customerId as string | undefined) ?? null, subscriptionId: (res.Item.subscriptionId as string | undefined) ?? null };
 }
 
 /** Records the user's customer id and its reverse mapping in one transaction. */
-export async function saveCustomer(userId: string, customerId: string): Promise<void> {
+export async function saveCustomer(workspaceId: string, customerId: string): Promise<void> {
   await db().send(new TransactWriteCommand({
     TransactItems: [
-      { Update: { TableName: table(), Key: billingKey.account(userId), UpdateExpression: 'SET customerId = :c, #t = :t, userId = :u', ExpressionAttributeNames: { '#t': 'type' }, ExpressionAttributeValues: { ':c': customerId, ':t': 'billing', ':u': userId } } },
-      { Put: { TableName: table(), Item: { ...billingKey.customer(customerId), type: 'stripeCustomer', userId } } },
+      { Update: { TableName: table(), Key: billingKey.account(workspaceId), UpdateExpression: 'SET customerId = :c, #t = :t, workspaceId = :u', ExpressionAttributeNames: { '#t': 'type' }, ExpressionAttributeValues: { ':c': customerId, ':t': 'billing', ':u': workspaceId } } },
+      { Put: { TableName: table(), Item: { ...billingKey.customer(customerId), type: 'stripeCustomer', workspaceId } } },
     ],
   }));
 }
 
-export async function saveSubscriptionId(userId: string, subscriptionId: string): Promise<void> {
+export async function saveSubscriptionId(workspaceId: string, subscriptionId: string): Promise<void> {
   await db().send(new UpdateCommand({
-    TableName: table(), Key: billingKey.account(userId), UpdateExpression: 'SET subscriptionId = :s, #t = :t, userId = :u',
-    ExpressionAttributeNames: { '#t': 'type' }, ExpressionAttributeValues: { ':s': subscriptionId, ':t': 'billing', ':u': userId },
+    TableName: table(), Key: billingKey.account(workspaceId), UpdateExpression: 'SET subscriptionId = :s, #t = :t, workspaceId = :u',
+    ExpressionAttributeNames: { '#t': 'type' }, ExpressionAttributeValues: { ':s': subscriptionId, ':t': 'billing', ':u': workspaceId },
   }));
 }
 
-export async function userIdForCustomer(customerId: string): Promise<string | null> {
+export async function workspaceIdForCustomer(customerId: string): Promise<string | null> {
   const res = await db().send(new GetCommand({ TableName: table(), Key: billingKey.customer(customerId) }));
-  return (res.Item?.userId as string | undefined) ?? null;
+  return (res.Item?.workspaceId as string | undefined) ?? null;
 }
 
 /** Claims an event id; false when it was already claimed (a replay or a duplicate delivery). */

@@ -7,9 +7,9 @@ import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand, Update
 import { Comment, QUEUE_STATUSES, type Activity, type CommentsQuery, type Platform } from '@cg/shared';
 import { counterDelta, type CounterDelta, type CountedComment, type Review } from '../domain/counters.js';
 import { db, isConditionFailure, table, withConflictRetry } from './client.js';
-import { commentKey } from './keys.js';
+import { commentKey, tenantPk } from './keys.js';
 
-export interface StoredComment extends CountedComment { userId: string; version: number; updatedAt: string }
+export interface StoredComment extends CountedComment { workspaceId: string; version: number; updatedAt: string }
 
 type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
 
@@ -18,24 +18,24 @@ function toItem(s: StoredComment): Record<string, unknown> {
   const order = commentKey.order(c.timestamp, c.id);
   const inQueue = QUEUE_STATUSES.includes(c.status);
   return {
-    ...commentKey.item(s.userId, c.id), type: 'comment', userId: s.userId, version: s.version, updatedAt: s.updatedAt, review: s.review,
+    ...commentKey.item(s.workspaceId, c.id), type: 'comment', workspaceId: s.workspaceId, version: s.version, updatedAt: s.updatedAt, review: s.review,
     comment: c, status: c.status, platform: c.platform, sentiment: c.aiDecision?.sentiment ?? null,
     searchText: `${c.content} ${c.authorName}`.toLowerCase(),
-    gsi2pk: commentKey.all(s.userId), gsi2sk: order,
-    ...(inQueue ? { gsi1pk: commentKey.queue(s.userId), gsi1sk: order, gsi3pk: commentKey.queueOf(s.userId, c.platform), gsi3sk: order } : {}),
+    gsi2pk: commentKey.all(s.workspaceId), gsi2sk: order,
+    ...(inQueue ? { gsi1pk: commentKey.queue(s.workspaceId), gsi1sk: order, gsi3pk: commentKey.queueOf(s.workspaceId, c.platform), gsi3sk: order } : {}),
   };
 }
 
 function fromItem(item: Record<string, unknown>): StoredComment {
-  return { userId: item.userId as string, version: Number(item.version), updatedAt: item.updatedAt as string, review: (item.review as Review) ?? null, comment: Comment.parse(item.comment) };
+  return { workspaceId: item.workspaceId as string, version: Number(item.version), updatedAt: item.updatedAt as string, review: (item.review as Review) ?? null, comment: Comment.parse(item.comment) };
 }
 
-function countersUpdate(userId: string, delta: CounterDelta): TransactItem | null {
+function countersUpdate(workspaceId: string, delta: CounterDelta): TransactItem | null {
   const keys = Object.keys(delta);
   if (!keys.length) return null;
   return {
     Update: {
-      TableName: table(), Key: commentKey.counters(userId),
+      TableName: table(), Key: commentKey.counters(workspaceId),
       UpdateExpression: `ADD ${keys.map((_, i) => `#c${i} :c${i}`).join(', ')}`,
       ExpressionAttributeNames: Object.fromEntries(keys.map((k, i) => [`#c${i}`, k])),
       ExpressionAttributeValues: Object.fromEntries(keys.map((k, i) => [`:c${i}`, delta[k]])),
@@ -43,13 +43,13 @@ function countersUpdate(userId: string, delta: CounterDelta): TransactItem | nul
   };
 }
 
-function activityPut(userId: string, description: string, now: string): TransactItem {
+function activityPut(workspaceId: string, description: string, now: string): TransactItem {
   const id = randomUUID();
-  return { Put: { TableName: table(), Item: { ...commentKey.activity(userId, now, id), type: 'activity', id, description, executedAt: now } } };
+  return { Put: { TableName: table(), Item: { ...commentKey.activity(workspaceId, now, id), type: 'activity', id, description, executedAt: now } } };
 }
 
-export async function getComment(userId: string, commentId: string): Promise<StoredComment | null> {
-  const res = await db().send(new GetCommand({ TableName: table(), Key: commentKey.item(userId, commentId), ConsistentRead: true }));
+export async function getComment(workspaceId: string, commentId: string): Promise<StoredComment | null> {
+  const res = await db().send(new GetCommand({ TableName: table(), Key: commentKey.item(workspaceId, commentId), ConsistentRead: true }));
   return res.Item ? fromItem(res.Item) : null;
 }
 
@@ -67,9 +67,9 @@ export async function writeComment(before: StoredComment | null, after: Omit<Sto
       ...(before ? { ExpressionAttributeValues: { ':v': before.version } } : {}),
     },
   }];
-  const counters = countersUpdate(after.userId, counterDelta(before, next));
+  const counters = countersUpdate(after.workspaceId, counterDelta(before, next));
   if (counters) items.push(counters);
-  if (activity) items.push(activityPut(after.userId, activity, now));
+  if (activity) items.push(activityPut(after.workspaceId, activity, now));
   try {
     await withConflictRetry(() => db().send(new TransactWriteCommand({ TransactItems: items })));
     return next;
@@ -81,10 +81,10 @@ export async function writeComment(before: StoredComment | null, after: Omit<Sto
 
 /** The ids among `ids` (at most 100) that are already stored for the user: one keys-only BatchGet. */
 /** Reads many comments' items (strongly consistent), 100 keys per call, retrying unprocessed keys. */
-async function batchGet(userId: string, ids: string[], projection?: { expression: string; names: Record<string, string> }): Promise<Record<string, unknown>[]> {
+async function batchGet(workspaceId: string, ids: string[], projection?: { expression: string; names: Record<string, string> }): Promise<Record<string, unknown>[]> {
   const out: Record<string, unknown>[] = [];
   for (let i = 0; i < ids.length; i += 100) {
-    let keys: Record<string, unknown>[] = ids.slice(i, i + 100).map((id) => commentKey.item(userId, id));
+    let keys: Record<string, unknown>[] = ids.slice(i, i + 100).map((id) => commentKey.item(workspaceId, id));
     for (let round = 0; keys.length && round < 10; round++) {
       const res = await db().send(new BatchGetCommand({ RequestItems: { [table()]: { Keys: keys, ConsistentRead: true, ...(projection ? { ProjectionExpression: projection.expression, ExpressionAttributeNames: projection.names } : {}) } } }));
       out.push(...(res.Responses?.[table()] ?? []));
@@ -96,14 +96,14 @@ async function batchGet(userId: string, ids: string[], projection?: { expression
   return out;
 }
 
-async function existingIds(userId: string, ids: string[]): Promise<Set<string>> {
-  const items = await batchGet(userId, ids, { expression: '#c.#i', names: { '#c': 'comment', '#i': 'id' } });
+async function existingIds(workspaceId: string, ids: string[]): Promise<Set<string>> {
+  const items = await batchGet(workspaceId, ids, { expression: '#c.#i', names: { '#c': 'comment', '#i': 'id' } });
   return new Set(items.map((item) => (item.comment as { id: string }).id));
 }
 
 /** The stored comments among `ids` (missing ones are left out). */
-export async function getComments(userId: string, ids: string[]): Promise<StoredComment[]> {
-  return (await batchGet(userId, ids)).map(fromItem);
+export async function getComments(workspaceId: string, ids: string[]): Promise<StoredComment[]> {
+  return (await batchGet(workspaceId, ids)).map(fromItem);
 }
 
 /**
@@ -117,11 +117,11 @@ export async function writeMany(changes: { before: StoredComment; after: Omit<St
     const now = new Date().toISOString();
     const next = chunk.map(({ before, after }): StoredComment => ({ ...after, version: before.version + 1, updatedAt: now }));
     const items: TransactItem[] = chunk.map(({ before }, n) => ({ Put: { TableName: table(), Item: toItem(next[n]!), ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': before.version } } }));
-    const byUser = new Set(chunk.map((c) => c.after.userId));
-    for (const userId of byUser) {
+    const byWorkspace = new Set(chunk.map((c) => c.after.workspaceId));
+    for (const workspaceId of byWorkspace) {
       const userDelta: CounterDelta = {};
-      chunk.forEach(({ before, after }, n) => { if (after.userId === userId) for (const [k, v] of Object.entries(counterDelta(before, next[n]!))) userDelta[k] = (userDelta[k] ?? 0) + v; });
-      const counters = countersUpdate(userId, userDelta);
+      chunk.forEach(({ before, after }, n) => { if (after.workspaceId === workspaceId) for (const [k, v] of Object.entries(counterDelta(before, next[n]!))) userDelta[k] = (userDelta[k] ?? 0) + v; });
+      const counters = countersUpdate(workspaceId, userDelta);
       if (counters) items.push(counters);
     }
     try {
@@ -136,10 +136,10 @@ export async function writeMany(changes: { before: StoredComment; after: Omit<St
 }
 
 /** Inserts comments that are not stored yet (idempotent); returns the ones actually added. */
-export async function insertNew(userId: string, comments: Comment[]): Promise<Comment[]> {
+export async function insertNew(workspaceId: string, comments: Comment[]): Promise<Comment[]> {
   const added: Comment[] = [];
   for (let i = 0; i < comments.length; i += 90) {
-    added.push(...(await insertChunk(userId, comments.slice(i, i + 90), true)));
+    added.push(...(await insertChunk(workspaceId, comments.slice(i, i + 90), true)));
   }
   return added;
 }
@@ -149,14 +149,14 @@ export async function insertNew(userId: string, comments: Comment[]): Promise<Co
  * comments), the chunk is retried once with only the absent ones (found with one BatchGet) instead
  * of one write per comment; per-comment writes remain the fallback for a concurrent insert.
  */
-async function insertChunk(userId: string, chunk: Comment[], retry: boolean): Promise<Comment[]> {
+async function insertChunk(workspaceId: string, chunk: Comment[], retry: boolean): Promise<Comment[]> {
   if (!chunk.length) return [];
   const now = new Date().toISOString();
-  const stored = chunk.map((comment): StoredComment => ({ userId, comment, review: null, version: 1, updatedAt: now }));
+  const stored = chunk.map((comment): StoredComment => ({ workspaceId, comment, review: null, version: 1, updatedAt: now }));
   const delta: CounterDelta = {};
   for (const s of stored) for (const [k, v] of Object.entries(counterDelta(null, s))) delta[k] = (delta[k] ?? 0) + v;
   const items: TransactItem[] = stored.map((s) => ({ Put: { TableName: table(), Item: toItem(s), ConditionExpression: 'attribute_not_exists(pk)' } }));
-  const counters = countersUpdate(userId, delta);
+  const counters = countersUpdate(workspaceId, delta);
   if (counters) items.push(counters);
   try {
     await withConflictRetry(() => db().send(new TransactWriteCommand({ TransactItems: items })));
@@ -165,16 +165,16 @@ async function insertChunk(userId: string, chunk: Comment[], retry: boolean): Pr
     if (!isConditionFailure(err)) throw err;
   }
   if (retry) {
-    const existing = await existingIds(userId, chunk.map((c) => c.id));
-    return insertChunk(userId, chunk.filter((c) => !existing.has(c.id)), false);
+    const existing = await existingIds(workspaceId, chunk.map((c) => c.id));
+    return insertChunk(workspaceId, chunk.filter((c) => !existing.has(c.id)), false);
   }
   const added: Comment[] = [];
-  for (const c of chunk) if (await writeComment(null, { userId, comment: c, review: null })) added.push(c);
+  for (const c of chunk) if (await writeComment(null, { workspaceId, comment: c, review: null })) added.push(c);
   return added;
 }
 
-export async function getCounters(userId: string): Promise<Record<string, number>> {
-  const res = await db().send(new GetCommand({ TableName: table(), Key: commentKey.counters(userId) }));
+export async function getCounters(workspaceId: string): Promise<Record<string, number>> {
+  const res = await db().send(new GetCommand({ TableName: table(), Key: commentKey.counters(workspaceId) }));
   const out: Record<string, number> = {};
   for (const [k, v] of Object.entries(res.Item ?? {})) if (typeof v === 'number') out[k] = v;
   return out;
@@ -221,21 +221,21 @@ async function count(input: QueryCommandInput): Promise<number> {
 }
 
 /** The moderation queue (pending, processing, processed), optionally of one platform. */
-export async function listQueue(userId: string, platform: Platform | undefined, offset: number, limit: number): Promise<StoredComment[]> {
+export async function listQueue(workspaceId: string, platform: Platform | undefined, offset: number, limit: number): Promise<StoredComment[]> {
   const input: QueryCommandInput = platform
-    ? { TableName: table(), IndexName: 'gsi3', KeyConditionExpression: 'gsi3pk = :p', ExpressionAttributeValues: { ':p': commentKey.queueOf(userId, platform) } }
-    : { TableName: table(), IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :p', ExpressionAttributeValues: { ':p': commentKey.queue(userId) } };
+    ? { TableName: table(), IndexName: 'gsi3', KeyConditionExpression: 'gsi3pk = :p', ExpressionAttributeValues: { ':p': commentKey.queueOf(workspaceId, platform) } }
+    : { TableName: table(), IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :p', ExpressionAttributeValues: { ':p': commentKey.queue(workspaceId) } };
   return page(input, offset, limit);
 }
 
 /** Queue comments in one status (e.g. every pending one for Process All), oldest first. */
-export async function listQueueByStatus(userId: string, status: string, max: number): Promise<StoredComment[]> {
+export async function listQueueByStatus(workspaceId: string, status: string, max: number): Promise<StoredComment[]> {
   const out: StoredComment[] = [];
   let start: Record<string, unknown> | undefined;
   do {
     const res = await db().send(new QueryCommand({
       TableName: table(), IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :p', FilterExpression: '#s = :s',
-      ExpressionAttributeNames: { '#s': 'status' }, ExpressionAttributeValues: { ':p': commentKey.queue(userId), ':s': status }, ExclusiveStartKey: start,
+      ExpressionAttributeNames: { '#s': 'status' }, ExpressionAttributeValues: { ':p': commentKey.queue(workspaceId), ':s': status }, ExclusiveStartKey: start,
     }));
     for (const item of res.Items ?? []) out.push(fromItem(item));
     start = res.LastEvaluatedKey;
@@ -245,10 +245,10 @@ export async function listQueueByStatus(userId: string, status: string, max: num
 
 type Filters = Pick<CommentsQuery, 'status' | 'sentiment' | 'platform' | 'search'>;
 
-function filterInput(userId: string, f: Filters): QueryCommandInput {
+function filterInput(workspaceId: string, f: Filters): QueryCommandInput {
   const conds: string[] = [];
   const names: Record<string, string> = {};
-  const values: Record<string, unknown> = { ':p': commentKey.all(userId) };
+  const values: Record<string, unknown> = { ':p': commentKey.all(workspaceId) };
   if (f.status) { conds.push('#st = :st'); names['#st'] = 'status'; values[':st'] = f.status; }
   if (f.sentiment) { conds.push('sentiment = :se'); values[':se'] = f.sentiment; }
   if (f.platform) { conds.push('platform = :pl'); values[':pl'] = f.platform; }
@@ -264,34 +264,34 @@ export function hasFilters(f: Filters): boolean {
 }
 
 /** Every comment newest first with optional filters; the filtered total is counted on the user's index. */
-export async function listAll(userId: string, f: Filters, offset: number, limit: number): Promise<{ items: StoredComment[]; filteredTotal: number | null }> {
-  const input = filterInput(userId, f);
+export async function listAll(workspaceId: string, f: Filters, offset: number, limit: number): Promise<{ items: StoredComment[]; filteredTotal: number | null }> {
+  const input = filterInput(workspaceId, f);
   const items = await page(input, offset, limit);
   return { items, filteredTotal: hasFilters(f) ? await count(input) : null };
 }
 
-export async function listActivity(userId: string, limit: number): Promise<Activity[]> {
+export async function listActivity(workspaceId: string, limit: number): Promise<Activity[]> {
   const res = await db().send(new QueryCommand({
-    TableName: table(), KeyConditionExpression: 'pk = :p AND begins_with(sk, :s)', ExpressionAttributeValues: { ':p': `USER#${userId}`, ':s': commentKey.activityPrefix },
+    TableName: table(), KeyConditionExpression: 'pk = :p AND begins_with(sk, :s)', ExpressionAttributeValues: { ':p': tenantPk(workspaceId), ':s': commentKey.activityPrefix },
     ScanIndexForward: false, Limit: limit,
   }));
   return (res.Items ?? []).map((i) => ({ id: i.id as string, description: i.description as string, executedAt: i.executedAt as string }));
 }
 
 /** Adds platform API answers counted by status and message (analytics' "API Response Status"), on their own item. */
-export async function addApiResponses(userId: string, counts: Map<string, number>): Promise<void> {
+export async function addApiResponses(workspaceId: string, counts: Map<string, number>): Promise<void> {
   if (!counts.size) return;
   const keys = [...counts.keys()];
   await db().send(new UpdateCommand({
-    TableName: table(), Key: commentKey.apiStats(userId),
+    TableName: table(), Key: commentKey.apiStats(workspaceId),
     UpdateExpression: `ADD ${keys.map((_, i) => `#c${i} :c${i}`).join(', ')}`,
     ExpressionAttributeNames: Object.fromEntries(keys.map((k, i) => [`#c${i}`, k])),
     ExpressionAttributeValues: Object.fromEntries(keys.map((k, i) => [`:c${i}`, counts.get(k)])),
   }));
 }
 
-export async function getApiResponses(userId: string): Promise<{ status: number; message: string; count: number }[]> {
-  const res = await db().send(new GetCommand({ TableName: table(), Key: commentKey.apiStats(userId) }));
+export async function getApiResponses(workspaceId: string): Promise<{ status: number; message: string; count: number }[]> {
+  const res = await db().send(new GetCommand({ TableName: table(), Key: commentKey.apiStats(workspaceId) }));
   return Object.entries(res.Item ?? {})
     .filter(([k, v]) => k.includes('|') && typeof v === 'number' && v > 0)
     .map(([k, count]) => { const [status, ...msg] = k.split('|'); return { status: Number(status), message: msg.join('|'), count: count as number }; });

@@ -2,32 +2,32 @@
 import { DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { TABLE } from '@cg/shared';
 import { db, table } from './client.js';
-import { connectionKey } from './keys.js';
+import { connectionKey, tenantPk } from './keys.js';
 
 const TWO_HOURS = 2 * 3600;
 
-export async function putConnection(userId: string, connectionId: string, now = Date.now()): Promise<void> {
+export async function putConnection(workspaceId: string, connectionId: string, now = Date.now()): Promise<void> {
   await db().send(new PutCommand({
     TableName: table(),
-    Item: { ...connectionKey.item(userId, connectionId), ...connectionKey.byId(connectionId), type: 'connection', userId, connectionId, [TABLE.ttlAttribute]: Math.floor(now / 1000) + TWO_HOURS },
+    Item: { ...connectionKey.item(workspaceId, connectionId), ...connectionKey.byId(connectionId), type: 'connection', workspaceId, connectionId, [TABLE.ttlAttribute]: Math.floor(now / 1000) + TWO_HOURS },
   }));
 }
 
-export async function deleteConnection(userId: string, connectionId: string): Promise<void> {
-  await db().send(new DeleteCommand({ TableName: table(), Key: connectionKey.item(userId, connectionId) }));
+export async function deleteConnection(workspaceId: string, connectionId: string): Promise<void> {
+  await db().send(new DeleteCommand({ TableName: table(), Key: connectionKey.item(workspaceId, connectionId) }));
 }
 
 export async function findConnectionOwner(connectionId: string): Promise<string | null> {
   const res = await db().send(new QueryCommand({
     TableName: table(), IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :p', ExpressionAttributeValues: { ':p': connectionKey.byId(connectionId).gsi1pk }, Limit: 1,
   }));
-  return (res.Items?.[0]?.userId as string | undefined) ?? null;
+  return (res.Items?.[0]?.workspaceId as string | undefined) ?? null;
 }
 
-export async function listConnections(userId: string): Promise<string[]> {
+export async function listConnections(workspaceId: string): Promise<string[]> {
   const res = await db().send(new QueryCommand({
     TableName: table(), KeyConditionExpression: 'pk = :p AND begins_with(sk, :s)',
-    ExpressionAttributeValues: { ':p': `USER#${userId}`, ':s': connectionKey.prefix },
+    ExpressionAttributeValues: { ':p': tenantPk(workspaceId), ':s': connectionKey.prefix },
   }));
   const now = Math.floor(Date.now() / 1000);
   return (res.Items ?? []).filter((i) => Number(i[TABLE.ttlAttribute] ?? 0) > now).map((i) => i.connectionId as string);

@@ -1,40 +1,66 @@
 /**
- * Key builders for the single table (design D4). Every item lives under its tenant's partition;
- * docs/access-patterns.md lists each access pattern with its key condition and index.
+ * Key builders for the single table (design D4, D13). The tenant is the workspace: every item of
+ * one lives under `WS#<workspaceId>`; a person's own items (profile, memberships) under
+ * `USER#<userId>`. docs/access-patterns.md lists each access pattern with its key condition and index.
  */
+export const tenantPk = (workspaceId: string) => `WS#${workspaceId}`;
+
 export const key = {
   user: (userId: string) => ({ pk: `USER#${userId}`, sk: 'PROFILE' }),
   email: (email: string) => ({ pk: `EMAIL#${email.toLowerCase()}`, sk: 'EMAIL' }),
   rate: (bucket: string, window: number) => ({ pk: `RATE#${bucket}`, sk: `W#${window}` }),
 };
 
-/** WebSocket connections: one item per connection under its user, found by id through gsi1. */
+/** A workspace, its members (with a mirror under each user, to list a user's workspaces) and invitations. */
+export const workspaceKey = {
+  item: (workspaceId: string) => ({ pk: tenantPk(workspaceId), sk: 'WORKSPACE' }),
+  member: (workspaceId: string, userId: string) => ({ pk: tenantPk(workspaceId), sk: `MEMBER#${userId}` }),
+  memberPrefix: 'MEMBER#',
+  membership: (userId: string, workspaceId: string) => ({ pk: `USER#${userId}`, sk: `MEMBERSHIP#${workspaceId}` }),
+  membershipPrefix: 'MEMBERSHIP#',
+  userPk: (userId: string) => `USER#${userId}`,
+  invitation: (workspaceId: string, invitationId: string) => ({ pk: tenantPk(workspaceId), sk: `INVITE#${invitationId}` }),
+  invitationPrefix: 'INVITE#',
+  /** The single-use token (stored as its SHA-256) → its invitation. */
+  inviteToken: (tokenHash: string) => ({ pk: `INVTOKEN#${tokenHash}`, sk: 'TOKEN' }),
+  audit: (workspaceId: string, at: string, id: string) => ({ pk: tenantPk(workspaceId), sk: `AUDIT#${at}#${id}` }),
+  auditPrefix: 'AUDIT#',
+};
+
+/** Server-side sessions: one item per sign-in, listed per user through gsi1 (sign out everywhere). */
+export const sessionKey = {
+  item: (sessionId: string) => ({ pk: `SESSION#${sessionId}`, sk: 'SESSION' }),
+  byUser: (userId: string, sessionId: string) => ({ gsi1pk: `USER#${userId}#SESSIONS`, gsi1sk: sessionId }),
+  userPartition: (userId: string) => `USER#${userId}#SESSIONS`,
+};
+
+/** WebSocket connections: one item per connection under its workspace, found by id through gsi1. */
 export const connectionKey = {
-  item: (userId: string, connectionId: string) => ({ pk: `USER#${userId}`, sk: `CONN#${connectionId}` }),
+  item: (workspaceId: string, connectionId: string) => ({ pk: tenantPk(workspaceId), sk: `CONN#${connectionId}` }),
   byId: (connectionId: string) => ({ gsi1pk: `CONN#${connectionId}`, gsi1sk: 'CONN' }),
   prefix: 'CONN#',
 };
 
 /**
- * Comments. Main item under the user; gsi1 = the moderation queue (sparse: only while pending,
+ * Comments. Main item under the workspace; gsi1 = the moderation queue (sparse: only while pending,
  * processing or processed), gsi2 = every comment newest first, gsi3 = the queue of one platform.
  */
 export const commentKey = {
-  item: (userId: string, commentId: string) => ({ pk: `USER#${userId}`, sk: `COMMENT#${commentId}` }),
-  queue: (userId: string) => `USER#${userId}#Q`,
-  queueOf: (userId: string, platform: string) => `USER#${userId}#Q#${platform}`,
-  all: (userId: string) => `USER#${userId}#ALL`,
+  item: (workspaceId: string, commentId: string) => ({ pk: tenantPk(workspaceId), sk: `COMMENT#${commentId}` }),
+  queue: (workspaceId: string) => `WS#${workspaceId}#Q`,
+  queueOf: (workspaceId: string, platform: string) => `WS#${workspaceId}#Q#${platform}`,
+  all: (workspaceId: string) => `WS#${workspaceId}#ALL`,
   /** Sort key: newest first with ScanIndexForward=false; the id makes it unique. */
   order: (timestamp: string, commentId: string) => `${timestamp}#${commentId}`,
-  counters: (userId: string) => ({ pk: `USER#${userId}`, sk: 'COUNTERS' }),
-  apiStats: (userId: string) => ({ pk: `USER#${userId}`, sk: 'APISTATS' }),
-  activity: (userId: string, executedAt: string, id: string) => ({ pk: `USER#${userId}`, sk: `ACT#${executedAt}#${id}` }),
+  counters: (workspaceId: string) => ({ pk: tenantPk(workspaceId), sk: 'COUNTERS' }),
+  apiStats: (workspaceId: string) => ({ pk: tenantPk(workspaceId), sk: 'APISTATS' }),
+  activity: (workspaceId: string, executedAt: string, id: string) => ({ pk: tenantPk(workspaceId), sk: `ACT#${executedAt}#${id}` }),
   activityPrefix: 'ACT#',
 };
 
 /** Connected social accounts (one brand = a Facebook page and its Instagram account). */
 export const accountKey = {
-  item: (userId: string, accountId: string) => ({ pk: `USER#${userId}`, sk: `ACCOUNT#${accountId}` }),
+  item: (workspaceId: string, accountId: string) => ({ pk: tenantPk(workspaceId), sk: `ACCOUNT#${accountId}` }),
   prefix: 'ACCOUNT#',
 };
 
@@ -45,14 +71,14 @@ export const metaKey = {
   webhookEvent: (dedupeKey: string) => ({ pk: `WEBHOOK#${dedupeKey}`, sk: 'SEEN' }),
 };
 
-/** Users whose accounts the scheduled automation syncs and processes (one small partition). */
+/** Workspaces whose accounts the scheduled automation syncs and processes (one small partition). */
 export const automationKey = {
-  user: (userId: string) => ({ pk: 'AUTOMATION', sk: `USER#${userId}` }),
+  workspace: (workspaceId: string) => ({ pk: 'AUTOMATION', sk: tenantPk(workspaceId) }),
   partition: 'AUTOMATION',
 };
 
-/** The Facebook user (app-scoped id) who connected a user's pages, for Meta's data-deletion callback. */
+/** The Facebook user (app-scoped id) who connected a workspace's pages, for Meta's data-deletion callback. */
 export const metaUserKey = {
-  link: (metaUserId: string, userId: string) => ({ pk: `METAUSER#${metaUserId}`, sk: `USER#${userId}` }),
+  link: (metaUserId: string, workspaceId: string) => ({ pk: `METAUSER#${metaUserId}`, sk: tenantPk(workspaceId) }),
   partition: (metaUserId: string) => `METAUSER#${metaUserId}`,
 };

@@ -10,10 +10,10 @@ export function monthOf(now: Date): string {
 }
 
 /** Counts n analysed comments in the month of `now`; returns the month's total. */
-export async function addAnalysed(userId: string, n: number, now = new Date()): Promise<number> {
+export async function addAnalysed(workspaceId: string, n: number, now = new Date()): Promise<number> {
   const expires = Math.floor(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 13, 1) / 1000); // kept a year
   const res = await db().send(new UpdateCommand({
-    TableName: table(), Key: usageKey.month(userId, monthOf(now)),
+    TableName: table(), Key: usageKey.month(workspaceId, monthOf(now)),
     UpdateExpression: 'ADD analysed :n SET #ttl = if_not_exists(#ttl, :ttl), #t = :t',
     ExpressionAttributeNames: { '#ttl': TABLE.ttlAttribute, '#t': 'type' },
     ExpressionAttributeValues: { ':n': n, ':ttl': expires, ':t': 'usage' },
@@ -23,7 +23,7 @@ export async function addAnalysed(userId: string, n: number, now = new Date()): 
 }
 
 /** Comments analysed so far in the month of `now`. */
-export async function usedThisMonth(userId: string, now = new Date()): Promise<number> {
-  const res = await db().send(new GetCommand({ TableName: table(), Key: usageKey.month(userId, monthOf(now)) }));
+export async function usedThisMonth(workspaceId: string, now = new Date()): Promise<number> {
+  const res = await db().send(new GetCommand({ TableName: table(), Key: usageKey.month(workspaceId, monthOf(now)) }));
   return Number(res.Item?.analysed ?? 0);
 }

@@ -1,18 +1,34 @@
-/** Store: user profiles and the email → user mapping that keeps emails unique. */
+/** Store: user profiles (a person, not a tenant: plans live on the workspace) and the email → user mapping that keeps emails unique. */
 import { DeleteCommand, GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { User } from '@cg/shared';
 import { db, isConditionFailure, table } from './client.js';
 import { key } from './keys.js';
 
 export class EmailTaken extends Error { constructor() { super('email taken'); } }
 
-function toUser(item: Record<string, unknown>): User {
-  return User.parse({ ...item, id: item.userId });
+export interface Profile {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  emailVerified: boolean;
+  createdAt: string;
+  /** The workspace the user last worked in: a new session starts there. */
+  lastWorkspaceId: string | null;
 }
 
-export async function getUser(userId: string): Promise<User | null> {
-  const res = await db().send(new GetCommand({ TableName: table(), Key: key.user(userId) }));
-  return res.Item ? toUser(res.Item) : null;
+export async function getProfile(userId: string): Promise<Profile | null> {
+  const res = await db().send(new GetCommand({ TableName: table(), Key: key.user(userId), ConsistentRead: true }));
+  const i = res.Item;
+  if (!i) return null;
+  return {
+    id: i.userId as string, email: i.email as string, firstName: (i.firstName as string) ?? '', lastName: (i.lastName as string) ?? '',
+    // Profiles from before verification existed count as verified.
+    emailVerified: i.emailVerified !== false, createdAt: i.createdAt as string, lastWorkspaceId: (i.lastWorkspaceId as string | undefined) ?? null,
+  };
+}
+
+export async function setLastWorkspace(userId: string, workspaceId: string | null): Promise<void> {
+  await setUserFields(userId, { lastWorkspaceId: workspaceId });
 }
 
 export async function findUserIdByEmail(email: string): Promise<string | null> {
@@ -21,7 +37,7 @@ export async function findUserIdByEmail(email: string): Promise<string | null> {
 }
 
 /** Creates the profile and claims the email in one transaction; EmailTaken when the email is in use. */
-export async function createUser(user: User): Promise<void> {
+export async function createUser(user: Profile): Promise<void> {
   const { id, ...rest } = user;
   try {
     await db().send(new TransactWriteCommand({
@@ -62,7 +78,7 @@ export async function updateProfile(userId: string, oldEmail: string, patch: { f
   }
 }
 
-/** Sets arbitrary profile attributes (plan, subscription state, notices, settings). */
+/** Sets profile attributes (verification flag, last workspace). */
 export async function setUserFields(userId: string, fields: Record<string, unknown>): Promise<void> {
   const names: Record<string, string> = {};
   const values: Record<string, unknown> = {};

@@ -1,0 +1,31 @@
+/** Routes: the active workspace, switching, the team (invitations, roles, removals) and the audit log (issue #9). */
+import type { RouteImpls } from '../http/router.js';
+import { ownOrigin } from '../http/validate.js';
+import { deleteWorkspace } from '../domain/account-data.js';
+import { auditPage } from '../domain/audit.js';
+import * as team from '../domain/workspaces.js';
+
+export function workspaceRoutes(deps: team.TeamDeps): RouteImpls {
+  return {
+    getWorkspace: async ({ workspaceId, userId }) => ({ body: await team.workspaceView(workspaceId, userId) }),
+    updateWorkspace: async ({ workspaceId, userId, body }) => ({ body: await team.renameWorkspace(workspaceId, userId, body.name) }),
+    deleteWorkspace: async ({ workspaceId, userId, sessionId }) => {
+      await deleteWorkspace(workspaceId);
+      // The session moves to another of the user's workspaces, if any.
+      const next = (await team.listWorkspaces(userId, null))[0];
+      if (next) await team.switchWorkspace(userId, sessionId!, next.id);
+      return { body: { ok: true } };
+    },
+    listWorkspaces: async ({ userId, workspaceId }) => ({ body: await team.listWorkspaces(userId, workspaceId) }),
+    switchWorkspace: async ({ userId, sessionId, params }) => ({ body: await team.switchWorkspace(userId, sessionId!, params.id!) }),
+    createInvitation: async ({ workspaceId, userId, body, event }) => ({
+      status: 201, body: await team.createInvitation(deps, workspaceId, userId, body, ownOrigin(event.headers ?? {}) ?? ''),
+    }),
+    listInvitations: async ({ workspaceId }) => ({ body: await team.listInvitations(workspaceId) }),
+    revokeInvitation: async ({ workspaceId, userId, params }) => { await team.revokeInvitation(workspaceId, userId, params.id!); return { body: { ok: true } }; },
+    acceptInvitation: async ({ userId, sessionId, body }) => ({ body: await team.acceptInvitation(userId, sessionId!, body.token) }),
+    updateMember: async ({ workspaceId, userId, params, body }) => ({ body: await team.updateMember(workspaceId, userId, params.userId!, body.role) }),
+    removeMember: async ({ workspaceId, userId, params }) => ({ body: await team.removeMember(workspaceId, userId, params.userId!) }),
+    auditLog: async ({ workspaceId, query }) => ({ body: await auditPage(workspaceId, query) }),
+  };
+}
