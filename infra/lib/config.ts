@@ -21,6 +21,8 @@ export interface Config {
   readonly stubBundling: boolean;
   /** Deploy web/dist with the Web stack when it exists. */
   readonly deployWeb: boolean;
+  /** Sender of the mail the api sends through SES (codes, invitations); its address or domain must be a verified SES identity. */
+  readonly mailFrom: string;
 }
 
 function str(node: Node, key: string): string | undefined {
@@ -36,6 +38,15 @@ function num(node: Node, key: string, fallback: number): number {
 function bool(node: Node, key: string, fallback: boolean): boolean {
   const v = str(node, key);
   return v === undefined ? fallback : v === 'true' || v === '1';
+}
+
+/** `Name <address>` or `address`, with one @ and a domain, no line breaks. */
+function mailFrom(value: string): string {
+  const address = /<([^>]+)>$/.exec(value)?.[1] ?? value;
+  if (/[\r\n]/.test(value) || !/^[^@\s<>]+@[a-z0-9.-]+\.[a-z]{2,}$/i.test(address)) {
+    throw new Error(`context mailFrom must be "Name <address>" or an address, got ${value}`);
+  }
+  return value;
 }
 
 export function readConfig(node: Node): Config {
@@ -57,5 +68,6 @@ export function readConfig(node: Node): Config {
     certificateArn: str(node, 'certificateArn'),
     stubBundling: bool(node, 'stubBundling', false),
     deployWeb: bool(node, 'deployWeb', true),
+    mailFrom: mailFrom(str(node, 'mailFrom') ?? `CommentGuard <no-reply@${str(node, 'domainName') ?? 'commentguard.example'}>`),
   };
 }

@@ -189,6 +189,20 @@ export function bindUserPool(
   if (adminActions.length > 0) pool.grant(f.fn, ...adminActions.map((a) => `cognito-idp:${a}`));
 }
 
+/**
+ * MAIL_FROM and ses:SendEmail from that sender only: its address identity or its domain's, whichever
+ * is verified in SES (no wildcard).
+ */
+export function bindMail(f: CgFunction, mailFrom: string): void {
+  f.env('MAIL_FROM', mailFrom);
+  const address = (/<([^>]+)>$/.exec(mailFrom)?.[1] ?? mailFrom).toLowerCase();
+  const identity = (name: string) => Stack.of(f).formatArn({ service: 'ses', resource: 'identity', resourceName: name });
+  f.fn.addToRolePolicy(new iam.PolicyStatement({
+    actions: ['ses:SendEmail'],
+    resources: [identity(address), identity(address.split('@')[1]!)],
+  }));
+}
+
 /** WS_ENDPOINT (the management API's https URL) and execute-api:ManageConnections on that stage. */
 export function bindWebSocket(f: CgFunction, endpoint: string, manageConnectionsArn: string): void {
   f.env('WS_ENDPOINT', endpoint);

@@ -12,6 +12,7 @@ import { Automation } from './automation.js';
 import type { Config } from './config.js';
 import { Data } from './data.js';
 import {
+  bindMail,
   bindQueue,
   bindSecret,
   bindTable,
@@ -41,11 +42,12 @@ export class DataStack extends Stack {
   }
 }
 
-/** Cognito admin calls the api makes (register confirm, email change, account deletion, sign-out). */
+/** Cognito admin calls the api makes (register confirm, email change and verification, password reset, account deletion, sign-out). */
 export const API_COGNITO_ADMIN_ACTIONS = [
   'AdminConfirmSignUp',
   'AdminGetUser',
   'AdminUpdateUserAttributes',
+  'AdminSetUserPassword',
   'AdminDeleteUser',
   'AdminUserGlobalSignOut',
 ] as const;
@@ -114,6 +116,7 @@ export class AppStack extends Stack {
     bindTokenKey(fns.api, tokenKey, 'encrypt-decrypt');
     bindSecret(fns.api, 'META_SECRET_ARN', secrets.meta);
     bindSecret(fns.api, 'STRIPE_SECRET_ARN', secrets.stripe);
+    bindMail(fns.api, config.mailFrom);
 
     bindTable(fns.webhooks, table, 'write');
     bindQueue(fns.webhooks, 'META_EVENTS_QUEUE_URL', this.metaEventsQueue.queue);

@@ -255,7 +255,7 @@ describe('functions', () => {
   it('get configuration only through their bindings', () => {
     const f = s.compute.functions;
     const env = (name: keyof typeof f) => Object.keys(envOf(s.templates.app, f[name]));
-    expect(env('api')).toEqual(expect.arrayContaining(['TABLE_NAME', 'COGNITO_USER_POOL_ID', 'COGNITO_CLIENT_ID', 'ANALYSIS_QUEUE_URL', 'TOKEN_KEY_ID', 'META_SECRET_ARN', 'STRIPE_SECRET_ARN', 'WS_ENDPOINT']));
+    expect(env('api')).toEqual(expect.arrayContaining(['TABLE_NAME', 'COGNITO_USER_POOL_ID', 'COGNITO_CLIENT_ID', 'ANALYSIS_QUEUE_URL', 'TOKEN_KEY_ID', 'META_SECRET_ARN', 'STRIPE_SECRET_ARN', 'WS_ENDPOINT', 'MAIL_FROM']));
     expect(env('webhooks')).toEqual(expect.arrayContaining(['TABLE_NAME', 'META_EVENTS_QUEUE_URL', 'META_SECRET_ARN', 'STRIPE_WEBHOOK_SECRET_ARN']));
     expect(env('authorizer')).toEqual(expect.arrayContaining(['COGNITO_USER_POOL_ID', 'COGNITO_CLIENT_ID']));
     expect(env('authorizer')).not.toContain('TABLE_NAME');
@@ -300,6 +300,26 @@ describe('least privilege', () => {
       expect(policy(fn).includes('kms:Encrypt'), fn).toBe(fn === 'api');
       expect(policy(fn), fn).not.toMatch(/"Action":"[a-z0-9-]+:\*"/);
     }
+  });
+});
+
+describe('mail', () => {
+  it('lets only the api send mail, through SES from its MAIL_FROM identity', () => {
+    const api = s.compute.functions.api;
+    expect(envOf(s.templates.app, api)['MAIL_FROM']).toBe('CommentGuard <no-reply@commentguard.example>');
+    for (const fn of Object.keys(s.compute.functions) as (keyof Synthesized['compute']['functions'])[]) {
+      expect(rolePolicyJson(s.templates.app, s.compute.functions[fn]).includes('ses:'), fn).toBe(fn === 'api');
+    }
+    const policy = rolePolicyJson(s.templates.app, api);
+    expect(policy).toContain(':identity/no-reply@commentguard.example"');
+    expect(policy).toContain(':identity/commentguard.example"');
+    expect(policy).not.toMatch(/:identity\/\*/);
+  });
+
+  it('lets the api set passwords and mark emails verified at Cognito', () => {
+    const policy = rolePolicyJson(s.templates.app, s.compute.functions.api);
+    expect(policy).toContain('cognito-idp:AdminSetUserPassword');
+    expect(policy).toContain('cognito-idp:AdminUpdateUserAttributes');
   });
 });
 
