@@ -4,7 +4,8 @@
  * JSON (the analyser's model) ships as a file read at cold start, so the code bundle stays small.
  */
 export const SHIPPED_NODE_MODULES: Record<string, string[]> = {
-  api: ['stripe'],
+  // The common-password list (about 240 KB) loads only when a password is set.
+  api: ['stripe', 'fxa-common-password-list'],
   webhooks: ['stripe'],
   analyser: ['openai'],
 };

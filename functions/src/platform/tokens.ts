@@ -1,10 +1,22 @@
 /**
  * Platform tokens encrypted at rest. In AWS (TOKEN_KEY_ID set) each token is encrypted with the KMS
- * key; locally with AES-256-GCM under TOKEN_KEY or a development key. The prefix says which.
+ * key; otherwise with AES-256-GCM under TOKEN_KEY, or a development key in local runs only (a
+ * Lambda without a key fails at start). The prefix says which.
  */
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import { DecryptCommand, EncryptCommand, KMSClient } from '@aws-sdk/client-kms';
 import { config } from '../config.js';
+
+/** Why this process must not start: in Lambda with neither a KMS key (TOKEN_KEY_ID) nor TOKEN_KEY configured. */
+export function missingTokenKey(env: Record<string, string | undefined> = process.env): string | null {
+  if (!env.AWS_LAMBDA_FUNCTION_NAME || env.TOKEN_KEY_ID || env.TOKEN_KEY) return null;
+  return `No token-encryption key is configured for ${env.AWS_LAMBDA_FUNCTION_NAME}: set TOKEN_KEY_ID (a KMS key, as the CDK stack does) or TOKEN_KEY. `
+    + 'The development key is for local runs only.';
+}
+
+// Fail at cold start, before any platform token is sealed with a key that is public in this repository.
+const problem = missingTokenKey();
+if (problem) throw new Error(problem);
 
 let kms: KMSClient | undefined;
 const kmsClient = () => (kms ??= new KMSClient({ region: config.region }));

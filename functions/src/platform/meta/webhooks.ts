@@ -40,6 +40,9 @@ export function verifySignature(rawBody: Buffer | string, header: string | null 
   return timingSafeEqual(expected, Buffer.from(m[1]!, 'hex'));
 }
 
+/** Unix seconds from 1970 to the end of year 9999: anything else is not a time Meta sends (and breaks dates). */
+const UnixTime = z.number().int('must be whole Unix seconds').min(0, 'must not be before 1970').max(253_402_300_799, 'must not be after year 9999');
+
 const FeedValue = z.object({
   item: z.string(),
   verb: z.string(),
@@ -48,7 +51,7 @@ const FeedValue = z.object({
   parent_id: z.string().optional(),
   from: z.object({ id: z.string(), name: z.string().optional() }).optional(),
   message: z.string().optional(),
-  created_time: z.union([z.number(), z.string()]).optional(),
+  created_time: z.union([UnixTime, z.string().max(64)]).optional(),
 });
 const IgValue = z.object({
   id: z.string(),
@@ -60,7 +63,7 @@ const IgValue = z.object({
 const Change = z.object({ field: z.string(), value: z.unknown() });
 const Body = z.object({
   object: z.string(),
-  entry: z.array(z.object({ id: z.string(), time: z.number().optional(), changes: z.array(Change).optional() })),
+  entry: z.array(z.object({ id: z.string(), time: UnixTime.optional(), changes: z.array(Change).optional() })),
 });
 
 export class WebhookPayloadError extends Error {
