@@ -6,6 +6,7 @@ import { config } from '../config.js';
 import { BadRequest, Conflict, NotFound, Unauthorized } from '../http/errors.js';
 import { countAttempt } from '../store/rate-limit.js';
 import { TooManyAttempts } from './lockout.js';
+import { sendVerificationCode, type CodeDeps } from './verification.js';
 import * as sessions from '../store/sessions.js';
 import * as users from '../store/users.js';
 import * as workspaces from '../store/workspaces.js';
@@ -52,7 +53,7 @@ async function startSession(userId: string): Promise<string> {
   return sessionId;
 }
 
-export async function register(identity: IdentityPort, input: { email: string; password: string; firstName: string; lastName: string }): Promise<SignedIn> {
+export async function register(identity: IdentityPort, input: { email: string; password: string; firstName: string; lastName: string }, codes: CodeDeps): Promise<SignedIn> {
   const email = input.email.toLowerCase();
   const problems = passwordProblems(input.password);
   if (problems.length) throw new BadRequest(problems.join('. '), problems.map((message) => ({ field: 'password', message })));
@@ -78,6 +79,7 @@ export async function register(identity: IdentityPort, input: { email: string; p
   const workspaceId = randomUUID();
   await workspaces.createWorkspace({ id: workspaceId, name: defaultWorkspaceName(profile), ownerId: userId, ownerEmail: email, createdAt: profile.createdAt, ...newWorkspacePlan(now) });
   await users.setLastWorkspace(userId, workspaceId);
+  await sendVerificationCode(codes, userId, email); // sign-in works at once; the address stays unverified until the code comes back
   const tokens = await identity.signIn(userId, input.password);
   const sessionId = await startSession(userId);
   return { user: await requireUser(userId, workspaceId), tokens, sessionId };
@@ -116,8 +118,8 @@ export async function requireUser(userId: string, workspaceId: string | null): P
   };
 }
 
-/** Name and email change; a new email moves in Cognito too (and back in the store if Cognito refuses). */
-export async function updateProfile(identity: IdentityPort, userId: string, workspaceId: string | null, patch: { firstName: string; lastName: string; email: string }): Promise<User> {
+/** Name and email change; a new email moves in Cognito too (and back in the store if Cognito refuses), unverified until its code comes back. */
+export async function updateProfile(identity: IdentityPort, userId: string, workspaceId: string | null, patch: { firstName: string; lastName: string; email: string }, codes: CodeDeps): Promise<User> {
   const current = await requireUser(userId, workspaceId);
   const email = patch.email.toLowerCase();
   try {
@@ -135,6 +137,7 @@ export async function updateProfile(identity: IdentityPort, userId: string, work
     }
     // The team screens show members' emails: keep each membership's copy current.
     for (const m of await workspaces.listMemberships(userId)) await workspaces.setMemberEmail(m.workspaceId, userId, email);
+    await sendVerificationCode(codes, userId, email);
   }
   return requireUser(userId, workspaceId);
 }

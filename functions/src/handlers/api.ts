@@ -1,6 +1,7 @@
 /** Lambda: every /api/* route. Thin: the shared router validates, the route modules call the domain. */
 import { cognitoIdentity } from '../auth/cognito.js';
 import { stripeBilling } from '../billing/stripe.js';
+import { auditChange } from '../domain/audit.js';
 import { createApiHandler } from '../http/router.js';
 import { mailer } from '../mail/index.js';
 import { accountRoutes } from '../routes/accounts.js';
@@ -13,12 +14,15 @@ import { workspaceRoutes } from '../routes/workspaces.js';
 import { dynamoCodes } from '../store/codes.js';
 import { moderationDeps } from './deps.js';
 
+/** Mailed one-time codes (email verification, password reset). */
+const codes = { mail: mailer, codes: dynamoCodes };
+
 export const handler = createApiHandler({
-  ...authRoutes(cognitoIdentity),
-  ...passwordRoutes({ identity: cognitoIdentity, mail: mailer, codes: dynamoCodes }),
+  ...authRoutes(cognitoIdentity, codes),
+  ...passwordRoutes({ identity: cognitoIdentity, ...codes }),
   ...billingRoutes({ billing: stripeBilling }),
   ...commentRoutes(moderationDeps),
   ...accountRoutes(moderationDeps),
   ...dataDeletionRoutes(),
   ...workspaceRoutes({ mail: mailer }),
-}, cognitoIdentity);
+}, cognitoIdentity, { onChange: auditChange });

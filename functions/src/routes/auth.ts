@@ -5,15 +5,16 @@ import { deleteSession } from '../store/sessions.js';
 import type { RouteImpls } from '../http/router.js';
 import * as accounts from '../domain/accounts.js';
 import * as accountData from '../domain/account-data.js';
+import type { CodeDeps } from '../domain/verification.js';
 import { guardSignIn } from '../domain/lockout.js';
 import { refuseCommonPassword } from '../auth/common-passwords.js';
 
-export function authRoutes(identity: IdentityPort): RouteImpls {
+export function authRoutes(identity: IdentityPort, codes: CodeDeps): RouteImpls {
   return {
     register: async ({ body, ip }) => {
       await accounts.throttle('register', ip, body.email);
       refuseCommonPassword(body.password);
-      const { user, tokens, sessionId } = await accounts.register(identity, body);
+      const { user, tokens, sessionId } = await accounts.register(identity, body, codes);
       return { status: 201, body: user, cookies: [...sessionCookies(tokens), sessionIdCookie(sessionId)] };
     },
     login: async ({ body, ip }) => {
@@ -34,7 +35,7 @@ export function authRoutes(identity: IdentityPort): RouteImpls {
     getUser: async ({ userId, workspaceId }) => ({ body: await accounts.requireUser(userId, workspaceId) }),
     updateUser: async ({ userId, workspaceId, body, ip }) => {
       await accounts.throttle('update-user', ip, body.email);
-      return { body: await accounts.updateProfile(identity, userId, workspaceId, body) };
+      return { body: await accounts.updateProfile(identity, userId, workspaceId, body, codes) };
     },
     deleteUser: async ({ userId }) => {
       await accountData.deleteAccount(identity, userId);

@@ -1,4 +1,5 @@
 /** Routes: password reset by mailed code (public) and email verification (signed in). */
+import { refuseCommonPassword } from '../auth/common-passwords.js';
 import { requireUser, throttle } from '../domain/accounts.js';
 import * as verification from '../domain/verification.js';
 import type { RouteImpls } from '../http/router.js';
@@ -13,6 +14,7 @@ export function passwordRoutes(deps: verification.VerificationDeps): RouteImpls 
     },
     resetPassword: async ({ body, ip }) => {
       await throttle('reset', ip, body.email);
+      refuseCommonPassword(body.password);
       await verification.resetPassword(deps, body);
       return { body: { ok: true } };
     },
