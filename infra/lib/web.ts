@@ -60,6 +60,11 @@ const FORWARD_HOST = `function handler(event) {
   return request;
 }`;
 
+/** Headers /api/* and /webhooks/* pass on (cookies and query strings go whole): at most 10 per policy. */
+export const API_VIEWER_HEADERS = [
+  'CloudFront-Viewer-Address', 'Content-Type', 'Origin', 'X-Forwarded-Host', 'Stripe-Signature', 'X-Hub-Signature-256', 'Accept', 'User-Agent', 'Referer',
+] as const;
+
 export class Web extends Construct {
   readonly bucket: s3.Bucket;
   readonly logBucket: s3.Bucket;
@@ -126,12 +131,21 @@ export class Web extends Construct {
       code: cloudfront.FunctionCode.fromInline(FORWARD_HOST),
       runtime: cloudfront.FunctionRuntime.JS_2_0,
     });
+    // The viewer's own address (CloudFront-Viewer-Address, "ip:port") keys the per-IP sign-in limits: API
+    // Gateway would otherwise see the edge's. A CloudFront header must be named, so the viewer headers the
+    // functions read are named too (never Host: API Gateway routes by it).
+    const apiRequests = new cloudfront.OriginRequestPolicy(this, 'ApiRequests', {
+      comment: 'API: the viewer address, the headers the functions read, all cookies and query strings',
+      headerBehavior: cloudfront.OriginRequestHeaderBehavior.allowList(...API_VIEWER_HEADERS),
+      cookieBehavior: cloudfront.OriginRequestCookieBehavior.all(),
+      queryStringBehavior: cloudfront.OriginRequestQueryStringBehavior.all(),
+    });
     const apiBehavior: cloudfront.BehaviorOptions = {
       origin: apiOrigin,
       viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
       allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
       cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
-      originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+      originRequestPolicy: apiRequests,
       responseHeadersPolicy: headers,
       compress: true,
       functionAssociations: [{ eventType: cloudfront.FunctionEventType.VIEWER_REQUEST, function: forwardHost }],
@@ -146,6 +160,8 @@ export class Web extends Construct {
       allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
       cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
       originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+      // $connect compares the Origin with the viewer's Host (when APP_URL is unset).
+      functionAssociations: [{ eventType: cloudfront.FunctionEventType.VIEWER_REQUEST, function: forwardHost }],
     };
 
     const certificate = props.certificateArn

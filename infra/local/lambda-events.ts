@@ -7,7 +7,8 @@ function headersOf(req: IncomingMessage): { headers: Record<string, string>; mul
   const headers: Record<string, string> = {};
   const multi: Record<string, string[]> = {};
   for (const [k, v] of Object.entries(req.headers)) {
-    if (v === undefined) continue;
+    // CloudFront sets this one itself; a caller's own copy is dropped here as at the edge.
+    if (v === undefined || k.toLowerCase() === 'cloudfront-viewer-address') continue;
     const name = k.toLowerCase() === 'cookie' ? 'Cookie' : k;
     const list = Array.isArray(v) ? v : [v];
     headers[name] = name === 'Cookie' ? list.join('; ') : list.join(', ');

@@ -125,7 +125,8 @@ describe('register, session and logout', () => {
     const client = new Client();
     const statuses: number[] = [];
     for (let i = 0; i < 12; i++) statuses.push((await client.post('/api/login', { email, password: 'Wrong-password-1' })).status);
-    expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
-    expect(statuses.at(-1)).toBe(429);
+    // Five failures are free; then the email waits from this IP (growing delays, security.test.ts).
+    expect(statuses.slice(0, 5).every((s) => s === 401)).toBe(true);
+    expect(statuses.slice(5).every((s) => s === 429)).toBe(true);
   });
 });

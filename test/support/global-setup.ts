@@ -14,6 +14,8 @@ export default async function setup(project: TestProject) {
   const extraEnv = {
     // Many users register from one IP during the suite; the per-email limit is what the tests exercise.
     RATE_LIMIT_PER_IP: '100000', RATE_LIMIT_PER_EMAIL: '10',
+    // Likewise every test signs in from 127.0.0.1: only the per-email and per-email-and-IP lockouts are exercised.
+    LOCKOUT_FREE_PER_IP: '100000',
     // Billing against the fake Stripe server (test/support/fake-stripe.ts).
     STRIPE_SECRET_KEY: FAKE_STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY: FAKE_STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET: FAKE_STRIPE_WEBHOOK_SECRET,
     STRIPE_API_HOST: stripe.host, STRIPE_API_PORT: String(stripe.port), STRIPE_API_PROTOCOL: 'http',

@@ -1,13 +1,15 @@
 /** Lambda: the WebSocket API. $connect (already authorised by the shared authorizer) stores the connection; $disconnect removes it. */
+import { originAllowed } from '../http/validate.js';
 import { deleteConnection, findConnectionOwner, putConnection } from '../store/connections.js';
 
-interface WsEvent { requestContext: { routeKey: string; connectionId: string; authorizer?: Record<string, unknown> | null } }
+interface WsEvent { headers?: Record<string, string | undefined> | null; requestContext: { routeKey: string; connectionId: string; authorizer?: Record<string, unknown> | null } }
 
 export async function handler(event: WsEvent): Promise<{ statusCode: number; body?: string }> {
   const { routeKey, connectionId, authorizer } = event.requestContext;
   const workspaceId = typeof authorizer?.workspaceId === 'string' ? authorizer.workspaceId : null;
   if (routeKey === '$connect') {
     if (!workspaceId) return { statusCode: 401 };
+    if (!originAllowed(event.headers)) return { statusCode: 403 }; // a cross-site page may not open the socket
     await putConnection(workspaceId, connectionId);
     return { statusCode: 200 };
   }

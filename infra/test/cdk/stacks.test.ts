@@ -339,12 +339,17 @@ describe('web stack', () => {
   const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
   const dist = (): Record<string, any> => resources(s.templates.web, 'AWS::CloudFront::Distribution')[0]![1].Properties['DistributionConfig'];
 
-  it('routes /api/*, /webhooks/* and /ws to the APIs, uncached, with all viewer headers but Host', () => {
+  it('routes /api/*, /webhooks/* and /ws to the APIs, uncached; the APIs get the viewer address and never Host', () => {
     const behaviors = dist()['CacheBehaviors'] as any[];
     expect(behaviors.map((b) => b.PathPattern).sort()).toEqual(['/api/*', '/webhooks/*', '/ws']);
+    const [policyId, policy] = resources(s.templates.web, 'AWS::CloudFront::OriginRequestPolicy')[0]!;
+    const headers = policy.Properties['OriginRequestPolicyConfig'].HeadersConfig;
+    expect(headers.HeaderBehavior).toBe('whitelist');
+    expect(headers.Headers).toEqual(expect.arrayContaining(['CloudFront-Viewer-Address', 'Content-Type', 'Origin', 'Stripe-Signature', 'X-Hub-Signature-256']));
+    expect(headers.Headers).not.toContain('Host');
     for (const b of behaviors) {
       expect(b.CachePolicyId, b.PathPattern).toBe(CACHING_DISABLED);
-      expect(b.OriginRequestPolicyId, b.PathPattern).toBe(ALL_VIEWER_EXCEPT_HOST);
+      expect(b.OriginRequestPolicyId, b.PathPattern).toEqual(b.PathPattern === '/ws' ? ALL_VIEWER_EXCEPT_HOST : { Ref: policyId });
       expect(b.ViewerProtocolPolicy, b.PathPattern).toBe('https-only');
       expect(b.AllowedMethods, b.PathPattern).toHaveLength(7);
     }
