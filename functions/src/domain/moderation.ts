@@ -27,6 +27,11 @@ function concurrent(): never {
   throw new Conflict('This comment was changed by another action. Refresh and try again.');
 }
 
+/** Recent Activity names who acted. */
+function withActor(description: string, by: string | undefined): string {
+  return by ? `${description} (by ${by})` : description;
+}
+
 function short(text: string): string {
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }
@@ -108,7 +113,7 @@ async function executeOnPlatform(deps: ModerationDeps, s: store.StoredComment, r
   }
 }
 
-export async function approve(deps: ModerationDeps, workspaceId: string, id: string): Promise<Comment> {
+export async function approve(deps: ModerationDeps, workspaceId: string, id: string, by?: string): Promise<Comment> {
   const s = await load(workspaceId, id);
   assertTransition('approve', s.comment.status);
   const d = s.comment.aiDecision!;
@@ -131,13 +136,13 @@ export async function approve(deps: ModerationDeps, workspaceId: string, id: str
     comment = { ...s.comment, status: 'approved', lastError: null };
     description = `Approved: no action needed on ${s.comment.authorName}'s comment`;
   }
-  const next = await store.writeComment(s, { ...s, comment, review }, description);
+  const next = await store.writeComment(s, { ...s, comment, review }, withActor(description, by));
   if (!next) concurrent();
   await deps.notifier.notify(workspaceId, { type: 'comment_action_executed', commentId: id, status: comment.status });
   return comment;
 }
 
-export async function override(deps: ModerationDeps, workspaceId: string, id: string, action: OverrideAction): Promise<Comment> {
+export async function override(deps: ModerationDeps, workspaceId: string, id: string, action: OverrideAction, by?: string): Promise<Comment> {
   const s = await load(workspaceId, id);
   assertTransition('override', s.comment.status);
   const d = s.comment.aiDecision!;
@@ -151,17 +156,17 @@ export async function override(deps: ModerationDeps, workspaceId: string, id: st
     comment = { ...s.comment, status: 'replied', aiDecision: { ...d, decision: 'reply' }, lastError: null };
     description = `Replied instead of ${d.decision} on ${s.comment.authorName}'s comment`;
   }
-  const next = await store.writeComment(s, { ...s, comment, review: 'changed' }, description);
+  const next = await store.writeComment(s, { ...s, comment, review: 'changed' }, withActor(description, by));
   if (!next) concurrent();
   await deps.notifier.notify(workspaceId, { type: 'comment_overridden', commentId: id, status: comment.status });
   return comment;
 }
 
-export async function updateReply(deps: ModerationDeps, workspaceId: string, id: string, suggestedReply: string): Promise<Comment> {
+export async function updateReply(deps: ModerationDeps, workspaceId: string, id: string, suggestedReply: string, by?: string): Promise<Comment> {
   const s = await load(workspaceId, id);
   assertTransition('updateReply', s.comment.status);
   const comment: Comment = { ...s.comment, aiDecision: { ...s.comment.aiDecision!, suggestedReply, decision: 'reply' } };
-  const next = await store.writeComment(s, { ...s, comment, review: 'changed' }, `Edited the reply to ${s.comment.authorName}`);
+  const next = await store.writeComment(s, { ...s, comment, review: 'changed' }, withActor(`Edited the reply to ${s.comment.authorName}`, by));
   if (!next) concurrent();
   await deps.notifier.notify(workspaceId, { type: 'comment_status_update', commentId: id, status: comment.status });
   return comment;

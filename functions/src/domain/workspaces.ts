@@ -3,7 +3,7 @@
  * invitations (single use, 7 days, mailed), role changes and removals. Every change is audited.
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import type { CreatedInvitation, InvitableRole, PendingInvitation, User, Workspace, WorkspaceSummary } from '@cg/shared';
+import { displayName, type CreatedInvitation, InvitableRole, PendingInvitation, User, Workspace, WorkspaceSummary } from '@cg/shared';
 import { BadRequest, Conflict, Forbidden, NotFound } from '../http/errors.js';
 import * as sessions from '../store/sessions.js';
 import * as users from '../store/users.js';
@@ -29,6 +29,12 @@ async function requireWorkspace(workspaceId: string): Promise<store.WorkspaceRec
 export async function actorOf(userId: string): Promise<Actor> {
   const p = await users.getProfile(userId);
   return { userId, email: p?.email ?? '' };
+}
+
+/** How Recent Activity names a member: their display name. */
+export async function actorName(userId: string): Promise<string> {
+  const p = await users.getProfile(userId);
+  return displayName(p);
 }
 
 export async function workspaceView(workspaceId: string, userId: string): Promise<Workspace> {

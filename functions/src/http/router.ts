@@ -41,6 +41,8 @@ export interface RouteContext<N extends RouteName> {
 }
 
 export interface RouteResult {
+  /** The domain already wrote a detailed audit entry for this change (the generic one is skipped). */
+  audited?: boolean;
   status?: number;
   body?: unknown;
   /** Plain-text body (e.g. a webhook challenge). */
@@ -144,7 +146,11 @@ function assertAccess(def: RouteDef, session: ResolvedSession | null): void {
   if (!canAccess(session.role, def.access)) throw new Forbidden(roleRefusal(session.role, def.access));
 }
 
-export function createApiHandler(impls: RouteImpls, identity: IdentityPort) {
+/** A successful change inside a workspace, for the audit log (issue #9): who, which route, on what, with what. */
+export interface ChangeRecord { workspaceId: string; userId: string; route: RouteName; target: string; body: unknown; result: unknown }
+export interface ApiHooks { onChange?: (change: ChangeRecord) => Promise<void> }
+
+export function createApiHandler(impls: RouteImpls, identity: IdentityPort, hooks: ApiHooks = {}) {
   const base = async (event: APIGatewayProxyEvent): Promise<APIGatewayProxyResult> => {
     const route = findRoute(event);
     const impl = route ? (impls as Record<string, RouteImpl<RouteName>>)[route.name] : undefined;
@@ -167,6 +173,9 @@ export function createApiHandler(impls: RouteImpls, identity: IdentityPort) {
       name: route.name, body, query, params: route.params, userId, workspaceId: session?.workspaceId ?? null, role: session?.role ?? null,
       sessionId: session?.sessionId ?? null, accessToken: session?.accessToken ?? null, ip, event, rawBody: raw,
     } as never);
+    if (hooks.onChange && def.method !== 'GET' && def.access && def.access !== 'self' && session?.workspaceId && !result.audited) {
+      await hooks.onChange({ workspaceId: session.workspaceId, userId: session.userId, route: route.name, target: event.path, body, result: result.body });
+    }
     return respond(result, extraCookies);
   };
   return middy<APIGatewayProxyEvent, APIGatewayProxyResult>().use(httpErrors()).handler(base);

@@ -2,6 +2,7 @@
 import type { RouteImpls } from '../http/router.js';
 import * as insights from '../domain/insights.js';
 import * as moderation from '../domain/moderation.js';
+import { actorName } from '../domain/workspaces.js';
 import { listActivity } from '../store/comments.js';
 
 export function commentRoutes(deps: moderation.ModerationDeps): RouteImpls {
@@ -12,8 +13,8 @@ export function commentRoutes(deps: moderation.ModerationDeps): RouteImpls {
     activity: async ({ workspaceId }) => ({ body: await listActivity(workspaceId, 20) }),
     processComment: async ({ workspaceId, params }) => { await moderation.processComment(deps, workspaceId, params.id!); return { status: 202, body: { ok: true } }; },
     bulkAnalyze: async ({ workspaceId }) => ({ status: 202, body: await moderation.bulkAnalyze(deps, workspaceId) }),
-    approveComment: async ({ workspaceId, params }) => ({ body: await moderation.approve(deps, workspaceId, params.id!) }),
-    overrideComment: async ({ workspaceId, params, body }) => ({ body: await moderation.override(deps, workspaceId, params.id!, body.action) }),
-    updateReply: async ({ workspaceId, params, body }) => ({ body: await moderation.updateReply(deps, workspaceId, params.id!, body.suggestedReply) }),
+    approveComment: async ({ workspaceId, userId, params }) => ({ body: await moderation.approve(deps, workspaceId, params.id!, await actorName(userId)) }),
+    overrideComment: async ({ workspaceId, userId, params, body }) => ({ body: await moderation.override(deps, workspaceId, params.id!, body.action, await actorName(userId)) }),
+    updateReply: async ({ workspaceId, userId, params, body }) => ({ body: await moderation.updateReply(deps, workspaceId, params.id!, body.suggestedReply, await actorName(userId)) }),
   };
 }

@@ -8,7 +8,7 @@ import * as team from '../domain/workspaces.js';
 export function workspaceRoutes(deps: team.TeamDeps): RouteImpls {
   return {
     getWorkspace: async ({ workspaceId, userId }) => ({ body: await team.workspaceView(workspaceId, userId) }),
-    updateWorkspace: async ({ workspaceId, userId, body }) => ({ body: await team.renameWorkspace(workspaceId, userId, body.name) }),
+    updateWorkspace: async ({ workspaceId, userId, body }) => ({ body: await team.renameWorkspace(workspaceId, userId, body.name), audited: true }),
     deleteWorkspace: async ({ workspaceId, userId, sessionId }) => {
       await deleteWorkspace(workspaceId);
       // The session moves to another of the user's workspaces, if any.
@@ -19,13 +19,13 @@ export function workspaceRoutes(deps: team.TeamDeps): RouteImpls {
     listWorkspaces: async ({ userId, workspaceId }) => ({ body: await team.listWorkspaces(userId, workspaceId) }),
     switchWorkspace: async ({ userId, sessionId, params }) => ({ body: await team.switchWorkspace(userId, sessionId!, params.id!) }),
     createInvitation: async ({ workspaceId, userId, body, event }) => ({
-      status: 201, body: await team.createInvitation(deps, workspaceId, userId, body, ownOrigin(event.headers ?? {}) ?? ''),
+      status: 201, body: await team.createInvitation(deps, workspaceId, userId, body, ownOrigin(event.headers ?? {}) ?? ''), audited: true,
     }),
     listInvitations: async ({ workspaceId }) => ({ body: await team.listInvitations(workspaceId) }),
-    revokeInvitation: async ({ workspaceId, userId, params }) => { await team.revokeInvitation(workspaceId, userId, params.id!); return { body: { ok: true } }; },
+    revokeInvitation: async ({ workspaceId, userId, params }) => { await team.revokeInvitation(workspaceId, userId, params.id!); return { body: { ok: true }, audited: true }; },
     acceptInvitation: async ({ userId, sessionId, body }) => ({ body: await team.acceptInvitation(userId, sessionId!, body.token) }),
-    updateMember: async ({ workspaceId, userId, params, body }) => ({ body: await team.updateMember(workspaceId, userId, params.userId!, body.role) }),
-    removeMember: async ({ workspaceId, userId, params }) => ({ body: await team.removeMember(workspaceId, userId, params.userId!) }),
+    updateMember: async ({ workspaceId, userId, params, body }) => ({ body: await team.updateMember(workspaceId, userId, params.userId!, body.role), audited: true }),
+    removeMember: async ({ workspaceId, userId, params }) => ({ body: await team.removeMember(workspaceId, userId, params.userId!), audited: true }),
     auditLog: async ({ workspaceId, query }) => ({ body: await auditPage(workspaceId, query) }),
   };
 }
