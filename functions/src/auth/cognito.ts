@@ -68,9 +68,11 @@ export const cognitoIdentity: IdentityPort = {
       UserAttributes: [{ Name: 'email', Value: email }, { Name: 'email_verified', Value: 'true' }],
     }));
   },
-  async markEmailVerified(userId) {
+  async markEmailVerified(userId, email) {
+    // The email goes along: cognito-local refuses email_verified alone.
     await cognito().send(new AdminUpdateUserAttributesCommand({
-      UserPoolId: config.userPoolId, Username: userId, UserAttributes: [{ Name: 'email_verified', Value: 'true' }],
+      UserPoolId: config.userPoolId, Username: userId,
+      UserAttributes: [{ Name: 'email', Value: email }, { Name: 'email_verified', Value: 'true' }],
     }));
   },
   async setPassword(userId, password) {

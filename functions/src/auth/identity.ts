@@ -12,8 +12,8 @@ export interface IdentityPort {
   refresh(refreshToken: string): Promise<AuthTokens>;
   signOut(accessToken: string): Promise<void>;
   updateEmail(userId: string, email: string): Promise<void>;
-  /** Records that the user proved they receive mail at their address (email_verified). */
-  markEmailVerified(userId: string): Promise<void>;
+  /** Records that the user proved they receive mail at this address (email and email_verified). */
+  markEmailVerified(userId: string, email: string): Promise<void>;
   /** Replaces the password (a reset by mailed code); InvalidPassword when the pool's policy refuses it. */
   setPassword(userId: string, password: string): Promise<void>;
   deleteUser(userId: string): Promise<void>;

@@ -83,7 +83,7 @@ export async function verifyEmail(deps: VerificationDeps, userId: string, code: 
   const user = await requireProfile(userId);
   if (user.emailVerified) return;
   if (!(await redeemCode(deps, 'verify', userId, code, user.email))) throw wrongCode();
-  await deps.identity.markEmailVerified(userId);
+  await deps.identity.markEmailVerified(userId, user.email);
   await users.setUserFields(userId, { emailVerified: true });
 }
 
