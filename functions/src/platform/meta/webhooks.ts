@@ -83,7 +83,10 @@ export function parseWebhook(body: unknown): { object: string; events: WebhookCo
     try { json = JSON.parse(body.toString()); } catch { throw new WebhookPayloadError('Webhook body is not JSON'); }
   }
   const parsed = Body.safeParse(json);
-  if (!parsed.success) throw new WebhookPayloadError(`Malformed webhook body: ${parsed.error.message.slice(0, 200)}`);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.slice(0, 3).map((i) => `${i.path.join('.') || '(body)'}: ${i.message}`);
+    throw new WebhookPayloadError(`Malformed webhook body: ${issues.join('; ').slice(0, 300)}`);
+  }
   const events: WebhookCommentEvent[] = [];
   let skipped = 0;
   for (const entry of parsed.data.entry) {
