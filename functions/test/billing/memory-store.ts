@@ -1,45 +1,52 @@
-/** In-memory stand-ins for store/users.js and store/billing.js, for domain tests (used through vi.mock). */
-import type { User } from '@cg/shared';
+/** In-memory stand-ins for store/workspaces.js and store/billing.js, for domain tests (used through vi.mock). */
+import type { WorkspaceRecord } from '../../src/store/workspaces.js';
 
 export const state = {
-  users: new Map<string, User>(),
+  workspaces: new Map<string, WorkspaceRecord>(),
   accounts: new Map<string, { customerId: string | null; subscriptionId: string | null }>(),
   customers: new Map<string, string>(),
   events: new Set<string>(),
 };
 
 export function reset(): void {
-  state.users.clear(); state.accounts.clear(); state.customers.clear(); state.events.clear();
+  state.workspaces.clear(); state.accounts.clear(); state.customers.clear(); state.events.clear();
 }
 
-export function addUser(id: string, patch: Partial<User> = {}): User {
-  const user: User = {
-    id, email: `${id}@example.com`, firstName: 'T', lastName: 'U', subscriptionPlan: 'starter', subscriptionStatus: 'none',
-    cancelAt: null, currentPeriodEnd: null, notice: null, autoAnalyze: true, createdAt: '2026-11-01T00:00:00.000Z', ...patch,
+export function addWorkspace(id: string, patch: Partial<WorkspaceRecord> = {}): WorkspaceRecord {
+  const ws: WorkspaceRecord = {
+    id, name: `${id}'s workspace`, ownerId: `owner-${id}`, ownerEmail: `${id}@example.com`, subscriptionPlan: 'starter', subscriptionStatus: 'none',
+    cancelAt: null, currentPeriodEnd: null, notice: null, autoAnalyze: true, trialEndsAt: null, createdAt: '2026-11-01T00:00:00.000Z', ...patch,
   };
-  state.users.set(id, user);
-  return user;
+  state.workspaces.set(id, ws);
+  return ws;
 }
 
-export const usersModule = {
-  getUser: async (id: string) => (state.users.has(id) ? { ...state.users.get(id)! } : null),
-  setUserFields: async (id: string, fields: Record<string, unknown>) => {
-    const u = state.users.get(id);
-    if (!u) throw Object.assign(new Error('no user'), { name: 'ConditionalCheckFailedException' });
-    state.users.set(id, { ...u, ...fields } as User);
+export const workspacesModule = {
+  getWorkspace: async (id: string) => (state.workspaces.has(id) ? { ...state.workspaces.get(id)! } : null),
+  setWorkspaceFields: async (id: string, fields: Partial<WorkspaceRecord>) => {
+    const ws = state.workspaces.get(id);
+    if (!ws) throw Object.assign(new Error('no workspace'), { name: 'ConditionalCheckFailedException' });
+    state.workspaces.set(id, { ...ws, ...fields });
   },
+  getMember: async (workspaceId: string, userId: string) =>
+    (state.workspaces.get(workspaceId)?.ownerId === userId ? { workspaceId, userId, email: `${userId}@example.com`, role: 'owner' as const, joinedAt: '2026-11-01T00:00:00.000Z' } : null),
+};
+
+/** The owner's profile, for routes that answer with the signed-in user. */
+export const usersModule = {
+  getProfile: async (userId: string) => ({ id: userId, email: `${userId}@example.com`, firstName: 'T', lastName: 'U', emailVerified: true, createdAt: '2026-11-01T00:00:00.000Z', lastWorkspaceId: null }),
 };
 
 export const billingModule = {
-  getBillingAccount: async (userId: string) => state.accounts.get(userId) ?? null,
-  saveCustomer: async (userId: string, customerId: string) => {
-    state.accounts.set(userId, { subscriptionId: null, ...state.accounts.get(userId), customerId });
-    state.customers.set(customerId, userId);
+  getBillingAccount: async (workspaceId: string) => state.accounts.get(workspaceId) ?? null,
+  saveCustomer: async (workspaceId: string, customerId: string) => {
+    state.accounts.set(workspaceId, { subscriptionId: null, ...state.accounts.get(workspaceId), customerId });
+    state.customers.set(customerId, workspaceId);
   },
-  saveSubscriptionId: async (userId: string, subscriptionId: string) => {
-    state.accounts.set(userId, { customerId: null, ...state.accounts.get(userId), subscriptionId });
+  saveSubscriptionId: async (workspaceId: string, subscriptionId: string) => {
+    state.accounts.set(workspaceId, { customerId: null, ...state.accounts.get(workspaceId), subscriptionId });
   },
-  userIdForCustomer: async (customerId: string) => state.customers.get(customerId) ?? null,
+  workspaceIdForCustomer: async (customerId: string) => state.customers.get(customerId) ?? null,
   claimEvent: async (id: string) => (state.events.has(id) ? false : (state.events.add(id), true)),
   releaseEvent: async (id: string) => { state.events.delete(id); },
 };

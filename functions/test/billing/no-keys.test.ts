@@ -7,6 +7,7 @@ import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import * as mem from './memory-store.js';
 
 vi.mock('../../src/store/users.js', async () => (await import('./memory-store.js')).usersModule);
+vi.mock('../../src/store/workspaces.js', async () => (await import('./memory-store.js')).workspacesModule);
 vi.mock('../../src/store/billing.js', async () => (await import('./memory-store.js')).billingModule);
 
 const { createApiHandler } = await import('../../src/http/router.js');
@@ -21,13 +22,13 @@ function call(method: string, path: string, body?: unknown, userId: string | nul
     httpMethod: method, path, resource: path, headers: { 'Content-Type': 'application/json' }, multiValueHeaders: {}, queryStringParameters: null,
     multiValueQueryStringParameters: null, pathParameters: null, stageVariables: null, isBase64Encoded: false,
     body: body === undefined ? null : JSON.stringify(body),
-    requestContext: { identity: { sourceIp: '10.0.0.1' }, authorizer: userId ? { userId } : {} },
+    requestContext: { identity: { sourceIp: '10.0.0.1' }, authorizer: userId ? { userId, workspaceId: 'u1', role: 'owner', sessionId: 's1' } : {} },
   } as unknown as APIGatewayProxyEvent;
   return handler(event, {} as never) as Promise<APIGatewayProxyResult>;
 }
 const json = (r: APIGatewayProxyResult) => JSON.parse(r.body);
 
-beforeEach(() => { mem.reset(); mem.addUser('u1'); });
+beforeEach(() => { mem.reset(); mem.addWorkspace('u1', { ownerId: 'u1' }); });
 
 describe('without Stripe keys', () => {
   it('billing config has no publishable key', async () => {
@@ -50,7 +51,7 @@ describe('without Stripe keys', () => {
     expect(json(same).message).toBe('You are already on the Growth plan.');
 
     expect(json(await call('PUT', '/api/subscription', { plan: 'ultimate' })).subscriptionPlan).toBe('ultimate');
-    expect(mem.state.users.get('u1')!.subscriptionPlan).toBe('ultimate');
+    expect(mem.state.workspaces.get('u1')!.subscriptionPlan).toBe('ultimate');
   });
 
   it('a first subscription may choose Starter; an unknown plan is a 400', async () => {
@@ -77,7 +78,7 @@ describe('without Stripe keys', () => {
   });
 
   it('an upgrade clears the quota notice (analysis resumes)', async () => {
-    mem.addUser('u1', { subscriptionPlan: 'starter', subscriptionStatus: 'active', notice: QUOTA_NOTICE });
+    mem.addWorkspace('u1', { ownerId: 'u1', subscriptionPlan: 'starter', subscriptionStatus: 'active', notice: QUOTA_NOTICE });
     expect((await changePlan(null, 'u1', 'growth')).notice).toBeNull();
   });
 

@@ -18,7 +18,7 @@ describe('usage counter', () => {
     ddb.on(UpdateCommand).resolves({ Attributes: { analysed: 12 } });
     expect(await usage.addAnalysed('u1', 5, new Date('2026-11-30T23:59:00Z'))).toBe(12);
     const input = ddb.commandCalls(UpdateCommand)[0]!.args[0].input;
-    expect(input.Key).toEqual({ pk: 'USER#u1', sk: 'USAGE#2026-11' });
+    expect(input.Key).toEqual({ pk: 'WS#u1', sk: 'USAGE#2026-11' });
     expect(input.UpdateExpression).toMatch(/^ADD analysed :n/);
     expect(input.ExpressionAttributeValues![':n']).toBe(5);
 
@@ -26,7 +26,7 @@ describe('usage counter', () => {
     expect(await usage.usedThisMonth('u1', new Date('2026-11-02T00:00:00Z'))).toBe(12);
     ddb.on(GetCommand).resolves({});
     expect(await usage.usedThisMonth('u1', new Date('2026-12-01T00:00:00Z'))).toBe(0);
-    expect(ddb.commandCalls(GetCommand).at(-1)!.args[0].input.Key).toEqual({ pk: 'USER#u1', sk: 'USAGE#2026-12' });
+    expect(ddb.commandCalls(GetCommand).at(-1)!.args[0].input.Key).toEqual({ pk: 'WS#u1', sk: 'USAGE#2026-12' });
   });
 });
 

@@ -29,19 +29,19 @@ describe('Stripe adapter', () => {
   });
 
   it('one customer per user, whatever the retries (idempotency key)', async () => {
-    const a = await port.ensureCustomer({ userId: 'u-idem', email: 'idem@example.com' });
-    const b = await port.ensureCustomer({ userId: 'u-idem', email: 'idem@example.com' });
+    const a = await port.ensureCustomer({ workspaceId: 'u-idem', email: 'idem@example.com' });
+    const b = await port.ensureCustomer({ workspaceId: 'u-idem', email: 'idem@example.com' });
     expect(a).toBe(b);
     expect([...fake.customers.values()].filter((c) => c.email === 'idem@example.com')).toHaveLength(1);
     expect(fake.requests.filter((r) => r.path === '/v1/customers').every((r) => r.idempotencyKey === 'cus-u-idem')).toBe(true);
   });
 
   it('creates an incomplete subscription with the client secret; upgrade prorates; cancel at period end', async () => {
-    const customerId = await port.ensureCustomer({ userId: 'u1', email: 'u1@example.com' });
-    const { subscriptionId, clientSecret } = await port.createSubscription({ customerId, userId: 'u1', plan: 'starter', idempotencyKey: 'sub-u1-1' });
+    const customerId = await port.ensureCustomer({ workspaceId: 'u1', email: 'u1@example.com' });
+    const { subscriptionId, clientSecret } = await port.createSubscription({ customerId, workspaceId: 'u1', plan: 'starter', idempotencyKey: 'sub-u1-1' });
     expect(clientSecret).toMatch(/_secret_/);
     const created = (await port.retrieveSubscription(subscriptionId))!;
-    expect(created).toMatchObject({ status: 'incomplete', plan: 'starter', customerId, userId: 'u1', clientSecret, cancelAtPeriodEnd: false });
+    expect(created).toMatchObject({ status: 'incomplete', plan: 'starter', customerId, workspaceId: 'u1', clientSecret, cancelAtPeriodEnd: false });
     expect(created.currentPeriodEnd).toBe(fake.subscriptions.get(subscriptionId)!.items.data[0].current_period_end);
 
     await fetch(`${fake.url}/v1/invoices/${fake.subscriptions.get(subscriptionId)!.latest_invoice}/pay`, { method: 'POST', headers: { Authorization: `Bearer ${FAKE_STRIPE_SECRET_KEY}` } });
@@ -58,8 +58,8 @@ describe('Stripe adapter', () => {
   });
 
   it('an upgrade whose proration is not paid is declined and changes nothing (no plan without payment)', async () => {
-    const customerId = await port.ensureCustomer({ userId: 'u2', email: 'u2@example.com' });
-    const { subscriptionId } = await port.createSubscription({ customerId, userId: 'u2', plan: 'starter', idempotencyKey: 'sub-u2-1' });
+    const customerId = await port.ensureCustomer({ workspaceId: 'u2', email: 'u2@example.com' });
+    const { subscriptionId } = await port.createSubscription({ customerId, workspaceId: 'u2', plan: 'starter', idempotencyKey: 'sub-u2-1' });
     await expect(port.upgrade(subscriptionId, 'growth', 'upgrade-u2')).rejects.toThrow(PaymentDeclined);
     await expect(port.upgrade(subscriptionId, 'growth', 'upgrade-u2')).rejects.toThrow('Your card was declined.');
     expect((await port.retrieveSubscription(subscriptionId))!.plan).toBe('starter');
