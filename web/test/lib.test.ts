@@ -3,6 +3,8 @@ import { api, ApiError, buildQuery, request } from '../src/lib/api';
 import { backoffDelay, BACKOFF_MAX_MS, wsUrl } from '../src/lib/ws';
 import { relativeTime } from '../src/lib/time';
 import { createQueryClient } from '../src/lib/queryClient';
+import { csvField, toCsv } from '../src/lib/csv';
+import { can } from '../src/lib/can';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -64,5 +66,29 @@ describe('relative time', () => {
     expect(relativeTime('2026-06-01T09:00:00Z', now)).toBe('3 hours ago');
     expect(relativeTime('2026-05-30T12:00:00Z', now)).toBe('2 days ago');
     expect(relativeTime('2026-06-01T11:59:50Z', now)).toBe('less than a minute ago');
+  });
+});
+
+describe('CSV and roles', () => {
+  test('fields with commas, quotes or line breaks are quoted with quotes doubled; formulas are defused', () => {
+    expect(csvField('plain')).toBe('plain');
+    expect(csvField('a,b')).toBe('"a,b"');
+    expect(csvField('say "hi"')).toBe('"say ""hi"""');
+    expect(csvField('two\nlines')).toBe('"two\nlines"');
+    expect(csvField('=1+2')).toBe("'=1+2");
+    expect(csvField(null)).toBe('');
+    expect(toCsv([['a', 'b'], ['1', 'x,y']])).toBe('a,b\r\n1,"x,y"\r\n');
+  });
+
+  test('the app mirrors the route table: viewers read, moderators moderate, admins manage, owners pay', () => {
+    expect(can({ role: 'viewer' }, 'listComments')).toBe(true);
+    expect(can({ role: 'viewer' }, 'approveComment')).toBe(false);
+    expect(can({ role: 'moderator' }, 'approveComment')).toBe(true);
+    expect(can({ role: 'moderator' }, 'deleteSocialAccount')).toBe(false);
+    expect(can({ role: 'admin' }, 'createInvitation')).toBe(true);
+    expect(can({ role: 'admin' }, 'updateSubscription')).toBe(false);
+    expect(can({ role: 'owner' }, 'deleteWorkspace')).toBe(true);
+    expect(can({ role: 'viewer' }, 'listWorkspaces')).toBe(true);
+    expect(can(null, 'listComments')).toBe(false);
   });
 });

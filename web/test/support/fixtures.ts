@@ -1,5 +1,5 @@
 /** Test data shaped by the shared contracts. */
-import type { Activity, Analytics, Comment, SocialAccount, Stats, User, WorkspaceSummary } from '@cg/shared';
+import type { Activity, Analytics, AuditEntry, Comment, PendingInvitation, SocialAccount, Stats, User, Workspace, WorkspaceSummary } from '@cg/shared';
 import type { MockApi } from './harness';
 
 export const now = Date.now();
@@ -12,7 +12,7 @@ export const user: User = {
   email: 'ada@example.com',
   emailVerified: true,
   workspaceId: 'ws-ada',
-  workspaceName: 'Acme Coffee',
+  workspaceName: 'Lovelace Labs',
   role: 'owner',
   trialEndsAt: null,
   subscriptionPlan: 'starter',
@@ -104,8 +104,27 @@ export const socialAccounts: SocialAccount[] = [
 ];
 
 export const workspaces: WorkspaceSummary[] = [
-  { id: 'ws-ada', name: 'Acme Coffee', role: 'owner', active: true },
+  { id: 'ws-ada', name: 'Lovelace Labs', role: 'owner', active: true },
   { id: 'ws-agency', name: 'Bright Agency', role: 'viewer', active: false },
+];
+
+export const workspace: Workspace = {
+  id: 'ws-ada',
+  name: 'Lovelace Labs',
+  role: 'owner',
+  members: [
+    { userId: 'user-123', email: 'ada@example.com', role: 'owner' },
+    { userId: 'user-456', email: 'grace@example.com', role: 'moderator' },
+  ],
+};
+
+export const invitations: PendingInvitation[] = [
+  { id: 'inv-1', email: 'alan@example.com', role: 'viewer', expiresAt: '2026-01-22T10:00:00.000Z', invitedBy: 'ada@example.com' },
+];
+
+export const auditEntries: AuditEntry[] = [
+  { id: 'au-1', at: ago(3), actorId: 'user-123', actorEmail: 'ada@example.com', action: 'member.role', target: 'grace@example.com', changes: { role: { from: 'viewer', to: 'moderator' } } },
+  { id: 'au-2', at: ago(9), actorId: 'user-456', actorEmail: 'grace@example.com', action: 'comment.approve', target: 'c-reply', changes: {} },
 ];
 
 /** The answers a signed-in screen needs. */
@@ -117,6 +136,9 @@ export function signedIn(api: MockApi, over: { user?: User; comments?: Comment[]
     .on('GET /api/analytics', { json: analytics })
     .on('GET /api/social-accounts', { json: socialAccounts })
     .on('GET /api/workspaces', { json: workspaces })
+    .on('GET /api/workspace', { json: workspace })
+    .on('GET /api/workspace/invitations', { json: invitations })
+    .on('GET /api/audit-log', { json: { entries: auditEntries, nextCursor: null } })
     .on('GET /api/comments', (req) => {
       const list = over.comments ?? (req.query.get('pendingOnly') === 'true' ? queue : allComments);
       return { json: { comments: list, total: over.total ?? list.length } };
