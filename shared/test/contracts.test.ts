@@ -1,6 +1,6 @@
 /** The shared contracts: route table, schemas, plans and display helpers behave as callers rely on. */
 import { describe, expect, it } from 'vitest';
-import { CommentsQuery, displayName, initials, matchRoute, passwordProblems, pathOf, PLANS, RegisterBody, ROUTES, upgradesFrom, UpdateReplyBody, OverrideBody } from '../src/index.js';
+import { canAccess, CommentsQuery, displayName, initials, matchRoute, passwordProblems, pathOf, PLANS, RegisterBody, roleRefusal, ROUTES, upgradesFrom, UpdateReplyBody, OverrideBody, type RouteDef } from '../src/index.js';
 
 describe('route table', () => {
   it('has every call of spec section 7', () => {
@@ -15,6 +15,17 @@ describe('route table', () => {
     const calls = Object.values(ROUTES).map((r) => `${r.method} ${r.path}`);
     expect(new Set(calls).size).toBe(calls.length);
   });
+  it('every signed-in route declares who may call it; public routes declare no role', () => {
+    for (const [name, def] of Object.entries(ROUTES) as [string, RouteDef][]) {
+      if (def.auth === 'user') expect(def.access, name).toMatch(/^(self|read|moderate|manage|owner)$/);
+      else expect(def.access, name).toBeUndefined();
+    }
+    expect(roleRefusal('viewer', 'moderate')).toBe('Your role (viewer) cannot do this: it needs the owner, admin or moderator role.');
+    expect(roleRefusal('admin', 'owner')).toBe('Your role (admin) cannot do this: it needs the owner role.');
+    expect(canAccess('moderator', 'manage')).toBe(false);
+    expect(canAccess('admin', 'manage')).toBe(true);
+  });
+
   it('matches concrete paths and fills parameters', () => {
     expect(matchRoute('POST', '/api/comments/abc%20d/approve')).toEqual({ name: 'approveComment', params: { id: 'abc d' } });
     expect(matchRoute('GET', '/api/comments')?.name).toBe('listComments');
