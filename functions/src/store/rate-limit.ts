@@ -26,7 +26,7 @@ const lockKey = (bucket: string) => ({ pk: `RATE#${bucket}`, sk: 'FAILURES' });
 export async function readFailures(buckets: string[]): Promise<Map<string, FailureRecord>> {
   const res = await db().send(new BatchGetCommand({ RequestItems: { [table()]: { Keys: buckets.map(lockKey), ConsistentRead: true } } }));
   const out = new Map<string, FailureRecord>();
-  for (const item of res.Responses?.[table()] ?? []) {
+  for (const item of res?.Responses?.[table()] ?? []) {
     const bucket = String(item.pk).slice('RATE#'.length);
     out.set(bucket, { failures: Number(item.failures ?? 0), lastFailureAt: Number(item.lastFailureAt ?? 0) });
   }
