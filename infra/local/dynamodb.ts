@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ListTablesCommand, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
+import { CreateTableCommand, DeleteTableCommand, DescribeTableCommand, DynamoDBClient, GetItemCommand, ListTablesCommand, PutItemCommand, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
 import { TABLE } from '@cg/shared';
 import { hasCommand, startChild, type Child } from './child.js';
 import { waitFor } from './ports.js';
@@ -35,12 +35,20 @@ export async function startDynamo(port: number, dataDir: string | null): Promise
   return { ...child, endpoint };
 }
 
-/** Creates the table (keys, indexes, TTL) from the shared definition when it does not exist yet. */
+const SCHEMA_KEY = { pk: { S: 'SCHEMA' }, sk: { S: 'VERSION' } };
+
+/**
+ * Creates the table (keys, indexes, TTL) from the shared definition when it does not exist yet. A
+ * table kept in .local/ from an older key design is reset, saying so: its items would not be found.
+ */
 export async function ensureTable(endpoint: string, name: string): Promise<void> {
   const client = localClient(endpoint);
   try {
     await client.send(new DescribeTableCommand({ TableName: name }));
-    return;
+    const marker = await client.send(new GetItemCommand({ TableName: name, Key: SCHEMA_KEY, ConsistentRead: true }));
+    if (Number(marker.Item?.version?.N ?? 1) === TABLE.schemaVersion) return;
+    console.log(`Local data from before key-design version ${TABLE.schemaVersion} (workspaces are now the tenant) cannot be read any more: resetting the local table. Sign up again (the demo login is re-created).`);
+    await client.send(new DeleteTableCommand({ TableName: name }));
   } catch (err) {
     if ((err as { name?: string }).name !== 'ResourceNotFoundException') throw err;
   }
@@ -57,4 +65,5 @@ export async function ensureTable(endpoint: string, name: string): Promise<void>
     })),
   }));
   await client.send(new UpdateTimeToLiveCommand({ TableName: name, TimeToLiveSpecification: { AttributeName: TABLE.ttlAttribute, Enabled: true } }));
+  await client.send(new PutItemCommand({ TableName: name, Item: { ...SCHEMA_KEY, version: { N: String(TABLE.schemaVersion) } } }));
 }

@@ -8,6 +8,8 @@ export const TABLE = {
   partitionKey: 'pk',
   sortKey: 'sk',
   ttlAttribute: 'ttl',
+  /** Bumped when the key design changes incompatibly (2: workspaces are the tenant, issue #9); local data of another version is reset. */
+  schemaVersion: 2,
   /** Generic, sparse global secondary indexes; each access pattern names the one it uses. */
   indexes: [
     { name: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
