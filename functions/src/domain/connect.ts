@@ -12,7 +12,7 @@ import type { GraphClient } from '../platform/meta/http.js';
 import { getInstagramAccount, listPages, subscribePage, unsubscribePage } from '../platform/meta/pages.js';
 import { decryptToken, encryptToken } from '../platform/tokens.js';
 import * as accounts from '../store/accounts.js';
-import { deletePageOwner, consumeOAuthState, putOAuthState, putPageOwner } from '../store/meta.js';
+import { consumeOAuthState, deletePageOwner, listPageOwners, putOAuthState, putPageOwner } from '../store/meta.js';
 import { getWorkspace, setWorkspaceFields } from '../store/workspaces.js';
 import { markAutomated, unmarkAutomated } from '../store/automation.js';
 import { linkMetaUser } from '../store/tenant.js';
@@ -125,16 +125,20 @@ export async function listSocialAccounts(workspaceId: string): Promise<SocialAcc
   return (await accounts.listAccounts(workspaceId)).map(toSocialAccount);
 }
 
-/** Disconnects one account: unsubscribes the page's webhooks, deletes the tokens, keeps the comments. */
+/**
+ * Disconnects one account: deletes its tokens and this workspace's claim on the page, keeps the
+ * comments. The page is unsubscribed from webhooks at Meta only when no other workspace (an agency
+ * and its client may share it) still has it connected.
+ */
 export async function disconnect(workspaceId: string, id: string): Promise<void> {
   const a = await accounts.getAccount(workspaceId, id);
   if (!a) throw new NotFound('Account not found');
-  if (a.platform === 'facebook' && a.encryptedToken) {
+  await accounts.deleteAccount(workspaceId, id);
+  await deletePageOwner(a.externalId, workspaceId);
+  if (a.platform === 'facebook' && a.encryptedToken && !(await listPageOwners(a.externalId)).length) {
     const counting = graphFor(workspaceId);
     await unsubscribePage(counting.graph, a.externalId, await decryptToken(a.encryptedToken)).catch(() => false);
     await counting.flush();
   }
-  await accounts.deleteAccount(workspaceId, id);
-  await deletePageOwner(a.externalId, workspaceId);
   if (!(await accounts.listAccounts(workspaceId)).length) await unmarkAutomated(workspaceId);
 }

@@ -1,34 +1,47 @@
 /**
  * Applies Meta webhook changes to stored comments: add (insert-if-absent, then analysis),
  * edited (new text, back to pending for a fresh decision unless already acted on), remove
- * (deleted), hide/unhide. Each change is applied once (dedupe on comment id + verb + time).
+ * (deleted), hide/unhide. A page connected by several workspaces (an agency and its client) gets
+ * each change applied to every workspace's copy, independently. Each change is applied once per
+ * workspace (dedupe on comment id + verb + time + workspace).
  */
 import type { Comment } from '@cg/shared';
 import type { PlatformComment } from '../platform/meta/types.js';
 import type { WebhookCommentEvent } from '../platform/meta/webhooks.js';
 import * as store from '../store/comments.js';
-import { claimWebhookEvent, getPageOwner, type PageOwner } from '../store/meta.js';
+import { claimWebhookEvent, listPageOwners, releaseWebhookEvent, type PageOwner } from '../store/meta.js';
 import { analyseArrivals, type ModerationDeps } from './moderation.js';
 import { toComment } from './sync.js';
 
 const FINAL = new Set(['replied', 'deleted', 'approved']);
 
+export type Outcome = 'applied' | 'duplicate' | 'missing';
+
 /** Page owners looked up once per batch of webhook changes (a batch usually concerns one page). */
-export type OwnerCache = Map<string, Promise<PageOwner | null>>;
-function ownerOf(externalId: string, cache: OwnerCache): Promise<PageOwner | null> {
-  let owner = cache.get(externalId);
-  if (!owner) cache.set(externalId, (owner = getPageOwner(externalId)));
-  return owner;
+export type OwnerCache = Map<string, Promise<PageOwner[]>>;
+function ownersOf(externalId: string, cache: OwnerCache): Promise<PageOwner[]> {
+  let owners = cache.get(externalId);
+  if (!owners) cache.set(externalId, (owners = listPageOwners(externalId)));
+  return owners;
 }
 
-export async function applyWebhookEvent(deps: ModerationDeps, e: WebhookCommentEvent, owners: OwnerCache = new Map()): Promise<'applied' | 'duplicate' | 'unknown-account' | 'missing'> {
-  const owner = await ownerOf(e.accountExternalId, owners);
-  if (!owner) return 'unknown-account';
+/**
+ * Applies one change to every workspace that connected the account; returns one outcome per
+ * workspace (none: nobody connected it). A workspace that fails does not stop the others; the
+ * error is thrown after all were tried, so the message is retried (the ones done are then duplicates).
+ */
+export async function applyWebhookEvent(deps: ModerationDeps, e: WebhookCommentEvent, owners: OwnerCache = new Map()): Promise<Outcome[]> {
+  const settled = await Promise.allSettled((await ownersOf(e.accountExternalId, owners)).map((owner) => applyFor(deps, e, owner)));
+  const failed = settled.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failed.length) throw failed.length === 1 ? failed[0]!.reason : new AggregateError(failed.map((f) => f.reason), `${failed.length} workspaces failed`);
+  return settled.map((r) => (r as PromiseFulfilledResult<Outcome>).value);
+}
+
+async function applyFor(deps: ModerationDeps, e: WebhookCommentEvent, owner: PageOwner): Promise<Outcome> {
   const c: PlatformComment = {
     authorId: '', authorName: e.platform === 'instagram' ? 'Instagram user' : 'Facebook user', content: '', postId: '',
     timestamp: new Date().toISOString(), isHidden: false, fromPage: false, ...e.comment,
   };
-  const id = `${c.platform}_${c.externalId}`;
   if (e.verb === 'add') {
     // Insert-if-absent is itself the dedupe for additions.
     const added = await store.insertNew(owner.workspaceId, [toComment(c, owner.accountId)]);
@@ -36,15 +49,26 @@ export async function applyWebhookEvent(deps: ModerationDeps, e: WebhookCommentE
     await analyseArrivals(deps, owner.workspaceId, added);
     return 'applied';
   }
-  if (!(await claimWebhookEvent(e.dedupeKey))) return 'duplicate';
+  const dedupeKey = `${e.dedupeKey}#${owner.workspaceId}`;
+  if (!(await claimWebhookEvent(dedupeKey))) return 'duplicate';
+  try {
+    return await applyChangeTo(deps, owner, c, e.verb);
+  } catch (err) {
+    await releaseWebhookEvent(dedupeKey).catch(() => undefined);
+    throw err;
+  }
+}
+
+async function applyChangeTo(deps: ModerationDeps, owner: PageOwner, c: PlatformComment, verb: WebhookCommentEvent['verb']): Promise<Outcome> {
+  const id = `${c.platform}_${c.externalId}`;
   // Changes to one comment can arrive together (edit, hide, remove): re-read and re-apply when another write won.
   for (let attempt = 0; attempt < 10; attempt++) {
     const s = await store.getComment(owner.workspaceId, id);
     if (!s) {
-      if (e.verb === 'edited') { await store.insertNew(owner.workspaceId, [toComment(c, owner.accountId)]); return 'applied'; }
+      if (verb === 'edited') { await store.insertNew(owner.workspaceId, [toComment(c, owner.accountId)]); return 'applied'; }
       return 'missing';
     }
-    const comment = applyChange(s.comment, e.verb, c.content);
+    const comment = applyChange(s.comment, verb, c.content);
     const written = await store.writeComment(s, { ...s, comment, ...(comment.status === 'pending' && s.comment.status !== 'pending' ? { review: null } : {}) });
     if (written) {
       await deps.notifier.notify(owner.workspaceId, { type: 'comment_status_update', commentId: id, status: comment.status });

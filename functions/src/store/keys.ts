@@ -64,9 +64,14 @@ export const accountKey = {
   prefix: 'ACCOUNT#',
 };
 
-/** Meta lookups: a page or Instagram account id → its owner; single-use OAuth states; webhook dedupe. */
+/**
+ * Meta lookups: a page or Instagram account id → the workspaces that connected it (one item each, so an
+ * agency and its client both get its webhooks); single-use OAuth states; webhook dedupe.
+ */
 export const metaKey = {
-  page: (externalId: string) => ({ pk: `PAGE#${externalId}`, sk: 'OWNER' }),
+  page: (externalId: string, workspaceId: string) => ({ pk: `PAGE#${externalId}`, sk: tenantPk(workspaceId) }),
+  pagePartition: (externalId: string) => `PAGE#${externalId}`,
+  pageOwnerPrefix: 'WS#',
   oauthState: (nonce: string) => ({ pk: `OAUTH#${nonce}`, sk: 'STATE' }),
   webhookEvent: (dedupeKey: string) => ({ pk: `WEBHOOK#${dedupeKey}`, sk: 'SEEN' }),
 };

@@ -1,26 +1,34 @@
-/** Store: Meta page ownership lookups, single-use OAuth states and webhook dedupe markers (all small, TTL where temporary). */
-import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+/** Store: which workspaces connected a Meta page (one item each), single-use OAuth states and webhook dedupe markers (all small, TTL where temporary). */
+import { DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { TABLE } from '@cg/shared';
 import { db, isConditionFailure, table } from './client.js';
 import { metaKey } from './keys.js';
 
 export interface PageOwner { workspaceId: string; accountId: string }
 
+/** Records that a workspace connected a page or Instagram account (one item per workspace: an agency and its client both own it). */
 export async function putPageOwner(externalId: string, owner: PageOwner): Promise<void> {
-  await db().send(new PutCommand({ TableName: table(), Item: { ...metaKey.page(externalId), type: 'pageOwner', ...owner } }));
+  await db().send(new PutCommand({ TableName: table(), Item: { ...metaKey.page(externalId, owner.workspaceId), type: 'pageOwner', ...owner } }));
 }
 
-export async function getPageOwner(externalId: string): Promise<PageOwner | null> {
-  const res = await db().send(new GetCommand({ TableName: table(), Key: metaKey.page(externalId) }));
-  return res.Item ? { workspaceId: res.Item.workspaceId as string, accountId: res.Item.accountId as string } : null;
+/** Every workspace that connected the page or Instagram account (webhook fan-out). */
+export async function listPageOwners(externalId: string): Promise<PageOwner[]> {
+  const out: PageOwner[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const res = await db().send(new QueryCommand({
+      TableName: table(), KeyConditionExpression: 'pk = :p AND begins_with(sk, :s)', ConsistentRead: true, ExclusiveStartKey: start,
+      ExpressionAttributeValues: { ':p': metaKey.pagePartition(externalId), ':s': metaKey.pageOwnerPrefix },
+    }));
+    out.push(...(res.Items ?? []).map((i) => ({ workspaceId: i.workspaceId as string, accountId: i.accountId as string })));
+    start = res.LastEvaluatedKey;
+  } while (start);
+  return out;
 }
 
+/** Removes one workspace's claim on the page; the other workspaces' stay. */
 export async function deletePageOwner(externalId: string, workspaceId: string): Promise<void> {
-  try {
-    await db().send(new DeleteCommand({ TableName: table(), Key: metaKey.page(externalId), ConditionExpression: 'workspaceId = :u', ExpressionAttributeValues: { ':u': workspaceId } }));
-  } catch (err) {
-    if (!isConditionFailure(err)) throw err; // another user owns it now: leave it
-  }
+  await db().send(new DeleteCommand({ TableName: table(), Key: metaKey.page(externalId, workspaceId) }));
 }
 
 export async function putOAuthState(nonce: string, workspaceId: string, ttlSeconds: number): Promise<void> {
@@ -54,4 +62,9 @@ export async function claimWebhookEvent(dedupeKey: string): Promise<boolean> {
     if (isConditionFailure(err)) return false;
     throw err;
   }
+}
+
+/** Gives a claimed webhook change back when applying it failed, so Meta's (or the queue's) retry is not dropped as a duplicate. */
+export async function releaseWebhookEvent(dedupeKey: string): Promise<void> {
+  await db().send(new DeleteCommand({ TableName: table(), Key: metaKey.webhookEvent(dedupeKey) }));
 }
