@@ -63,9 +63,10 @@ export const cognitoIdentity: IdentityPort = {
     try { await cognito().send(new GlobalSignOutCommand({ AccessToken: accessToken })); } catch { /* the cookies are cleared regardless */ }
   },
   async updateEmail(userId, email) {
+    // Unverified until the code we mail comes back (markEmailVerified); the pool sends no mail of its own.
     await cognito().send(new AdminUpdateUserAttributesCommand({
       UserPoolId: config.userPoolId, Username: userId,
-      UserAttributes: [{ Name: 'email', Value: email }, { Name: 'email_verified', Value: 'true' }],
+      UserAttributes: [{ Name: 'email', Value: email }, { Name: 'email_verified', Value: 'false' }],
     }));
   },
   async markEmailVerified(userId, email) {
