@@ -1,11 +1,15 @@
 /**
  * Plans and payments through the local gateway against the fake Stripe server (issue 6): subscribe,
- * upgrade with proration, cancel at period end, and signed, deduplicated, out-of-order-safe webhooks.
+ * upgrade with proration, cancel at period end, signed, deduplicated, out-of-order-safe webhooks, and
+ * deleting an account or workspace ending its subscription at once (issue 9).
  */
 import Stripe from 'stripe';
 import { describe, expect, inject, it } from 'vitest';
 import { FAKE_STRIPE_SECRET_KEY, stripeEvent } from '../support/fake-stripe.js';
 import { Client, signedIn } from '../support/client.js';
+import '../support/seed.js'; // the stack's table for this process
+
+const billingStore = await import('../../functions/src/store/billing.js');
 
 const PAYMENT_FAILED = 'Your last payment failed. Update your card to keep your plan.';
 const api = inject('stripeApi');
@@ -103,7 +107,7 @@ describe('webhooks', () => {
     expect(user.currentPeriodEnd).toBe(new Date(sub.items.data[0]!.current_period_end * 1000).toISOString());
   });
 
-  it('forged, unsigned and stale events are 400 and change nothing', async () => {
+  it('forged, unsigned, stale and future-dated events are 400 and change nothing', async () => {
     const { client, email } = await signedIn('billing');
     await client.post('/api/create-subscription', { priceId: 'price_ultimate' });
     const sub = await pay(await latestSubscription(email)); // Stripe says active: applying anything would move the user
@@ -113,6 +117,8 @@ describe('webhooks', () => {
     expect((await webhook(JSON.stringify(stripeEvent('customer.subscription.updated', sub)))).status).toBe(400);
     const stale = signed('customer.subscription.updated', sub, { timestamp: Math.floor(Date.now() / 1000) - 600 });
     expect((await webhook(stale.payload, stale.signature)).status).toBe(400);
+    const ahead = signed('customer.subscription.updated', sub, { timestamp: Math.floor(Date.now() / 1000) + 86_400 });
+    expect((await webhook(ahead.payload, ahead.signature)).status).toBe(400);
     const good = signed('customer.subscription.updated', sub);
     const tampered = good.payload.replace('"customer.subscription.updated"', '"customer.subscription.deleted"');
     expect((await webhook(tampered, good.signature)).status).toBe(400);
@@ -200,5 +206,56 @@ describe('change plan and cancel', () => {
     expect(res.json).toMatchObject({ subscriptionStatus: 'active', subscriptionPlan: 'growth', cancelAt: periodEnd });
     expect((await stripe.subscriptions.retrieve(sub.id)).cancel_at_period_end).toBe(true);
     expect((await client.delete('/api/subscription')).json.cancelAt).toBe(periodEnd);
+  });
+});
+
+describe('deleting an account or a workspace', () => {
+  const CLOSE_FAILED = 'Stripe could not cancel the subscription, so nothing was deleted. Try again in a few minutes.';
+
+  async function link(user: { workspaceId: string }, sub: Stripe.Subscription) {
+    const customerId = typeof sub.customer === 'string' ? sub.customer : sub.customer.id;
+    return { account: await billingStore.getBillingAccount(user.workspaceId), mapped: await billingStore.workspaceIdForCustomer(customerId) };
+  }
+
+  it('deleting the account cancels the subscription now (not at period end) and drops the customer link', async () => {
+    const { client, user, sub } = await activeSubscriber('price_growth');
+    expect(await link(user, sub)).toEqual({ account: { customerId: sub.customer, subscriptionId: sub.id }, mapped: user.workspaceId });
+    const res = await client.delete('/api/user');
+    expect(res.status).toBe(200);
+    const after = await stripe.subscriptions.retrieve(sub.id);
+    expect(after.status).toBe('canceled');
+    expect(after.cancel_at_period_end).toBe(false);
+    expect(await link(user, sub)).toEqual({ account: null, mapped: null });
+  });
+
+  it('deleting the workspace cancels its subscription now and drops the customer link', async () => {
+    const { client, user, sub } = await activeSubscriber('price_starter');
+    expect((await client.delete('/api/workspace')).status).toBe(200);
+    expect((await stripe.subscriptions.retrieve(sub.id)).status).toBe('canceled');
+    expect(await link(user, sub)).toEqual({ account: null, mapped: null });
+  });
+
+  it('when Stripe fails, the caller gets a 502 and nothing is deleted; the retry deletes', async () => {
+    const { client, user, sub } = await activeSubscriber('price_growth');
+    await stripe.subscriptions.update(sub.id, { metadata: { fake_fail: 'cancel' } });
+    for (const path of ['/api/user', '/api/workspace']) {
+      const res = await client.delete(path);
+      expect(res.status).toBe(502);
+      expect(res.json.message).toBe(CLOSE_FAILED);
+    }
+    expect((await client.get('/api/user')).json).toMatchObject({ workspaceId: user.workspaceId, subscriptionPlan: 'growth', subscriptionStatus: 'active' });
+    expect((await stripe.subscriptions.retrieve(sub.id)).status).toBe('active');
+    expect((await link(user, sub)).mapped).toBe(user.workspaceId);
+
+    await stripe.subscriptions.update(sub.id, { metadata: { fake_fail: '' } });
+    expect((await client.delete('/api/user')).status).toBe(200);
+    expect((await stripe.subscriptions.retrieve(sub.id)).status).toBe('canceled');
+    expect(await link(user, sub)).toEqual({ account: null, mapped: null });
+  });
+
+  it('a workspace that never subscribed is deleted without asking Stripe', async () => {
+    const { client, user } = await signedIn('billing');
+    expect((await client.delete('/api/user')).status).toBe(200);
+    expect(await billingStore.getBillingAccount(user.workspaceId)).toBeNull();
   });
 });

@@ -2,7 +2,7 @@
  * A stateful fake of the Stripe HTTP API for tests (node:http on port 0), spoken to by the real `stripe`
  * SDK through its host/port/protocol options. Covers customers, subscriptions (items, prices, basil-style
  * periods on the item, cancel_at_period_end), invoices with confirmation_secret, paying an invoice, upgrades
- * with proration, form-encoded bodies as the SDK sends them, Idempotency-Key replays and `latest_invoice` expansion.
+ * with proration, immediate cancellation (DELETE; metadata[fake_fail]=cancel makes it fail), form-encoded bodies as the SDK sends them, Idempotency-Key replays and `latest_invoice` expansion.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -165,6 +165,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       }
       if (method === 'DELETE' && id) {
         const sub = getSub(id);
+        // Tests make Stripe fail a cancellation by tagging the subscription (metadata[fake_fail]=cancel).
+        if (sub.metadata.fake_fail === 'cancel') throw new StripeHttpError(500, 'An unexpected error occurred (fake outage).', undefined, undefined, 'api_error');
+        if (sub.status === 'canceled') throw new StripeHttpError(400, 'This subscription has already been canceled.', 'resource_missing');
         Object.assign(sub, { status: 'canceled', canceled_at: nowSec(), ended_at: nowSec() });
         return view(sub, expand);
       }

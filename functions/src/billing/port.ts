@@ -51,6 +51,8 @@ export interface BillingPort {
   /** Moves the subscription to a higher plan, billing the proration now. */
   upgrade(subscriptionId: string, plan: PlanId, idempotencyKey: string): Promise<BillingSubscription>;
   cancelAtPeriodEnd(subscriptionId: string): Promise<BillingSubscription>;
+  /** Ends the subscription now (no further charge, no proration); null when it does not exist. */
+  cancelNow(subscriptionId: string): Promise<BillingSubscription | null>;
   /** The subscription as the provider has it now; null when it does not exist. */
   retrieveSubscription(subscriptionId: string): Promise<BillingSubscription | null>;
   /** The invoice's current status (paid, open, ...), null when it does not exist. */

@@ -104,6 +104,14 @@ export function createStripeBilling(keys: StripeKeys): BillingPort {
       const sub = await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true, expand }, { idempotencyKey: `cancel-${subscriptionId}-${Math.floor(Date.now() / 600_000)}` });
       return toSubscription(sub);
     },
+    async cancelNow(subscriptionId) {
+      try {
+        return toSubscription(await stripe.subscriptions.cancel(subscriptionId));
+      } catch (err) {
+        if ((err as { statusCode?: number }).statusCode === 404) return null;
+        throw err;
+      }
+    },
     async retrieveSubscription(subscriptionId) {
       try {
         return toSubscription(await stripe.subscriptions.retrieve(subscriptionId, { expand }));

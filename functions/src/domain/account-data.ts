@@ -6,6 +6,7 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { pathOf } from '@cg/shared';
 import type { IdentityPort } from '../auth/identity.js';
+import type { BillingPort } from '../billing/port.js';
 import { BadRequest, NotFound } from '../http/errors.js';
 import { metaConfig } from '../platform/graph.js';
 import * as accounts from '../store/accounts.js';
@@ -15,6 +16,7 @@ import { deleteTenant, tenantItems, unlinkMetaUser, workspacesOfMetaUser } from 
 import { revokeUserSessions } from '../store/sessions.js';
 import * as users from '../store/users.js';
 import * as workspaces from '../store/workspaces.js';
+import { closeBilling } from './billing.js';
 import { disconnect } from './connect.js';
 import { requireUser } from './accounts.js';
 
@@ -37,10 +39,12 @@ export async function exportData(userId: string, workspaceId: string): Promise<R
 }
 
 /**
- * Deletes a workspace: its pages disconnected (Meta unsubscribed when no other workspace still
- * has them), every stored item, and every member's link to it.
+ * Deletes a workspace: its subscription cancelled now (first: if Stripe fails, a 502 and nothing is
+ * deleted), its pages disconnected (Meta unsubscribed when no other workspace still has them), every
+ * stored item, and every member's link to it.
  */
-export async function deleteWorkspace(workspaceId: string): Promise<void> {
+export async function deleteWorkspace(workspaceId: string, billing: BillingPort | null): Promise<void> {
+  await closeBilling(billing, workspaceId);
   for (const a of await accounts.listAccounts(workspaceId)) await disconnect(workspaceId, a.id).catch((err: unknown) => console.warn('[delete] disconnect failed', a.id, err));
   const members = await workspaces.listMembers(workspaceId);
   await unmarkAutomated(workspaceId);
@@ -49,11 +53,14 @@ export async function deleteWorkspace(workspaceId: string): Promise<void> {
 }
 
 /** Deletes the account: the workspaces the user owns (as above), their other memberships, their sessions, the login. */
-export async function deleteAccount(identity: IdentityPort, userId: string): Promise<void> {
+export async function deleteAccount(identity: IdentityPort, userId: string, billing: BillingPort | null): Promise<void> {
   const profile = await users.getProfile(userId);
   if (!profile) throw new NotFound('User not found');
-  for (const m of await workspaces.listMemberships(userId)) {
-    if (m.role === 'owner') await deleteWorkspace(m.workspaceId);
+  const memberships = await workspaces.listMemberships(userId);
+  // Every owned workspace's subscription ends before anything is deleted (a Stripe failure deletes nothing).
+  for (const m of memberships) if (m.role === 'owner') await closeBilling(billing, m.workspaceId);
+  for (const m of memberships) {
+    if (m.role === 'owner') await deleteWorkspace(m.workspaceId, billing);
     else await workspaces.removeMember(m.workspaceId, userId);
   }
   await revokeUserSessions(userId);

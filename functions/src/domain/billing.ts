@@ -4,7 +4,7 @@
  */
 import { PLANS, PLAN_IDS, planById, type PlanId } from '@cg/shared';
 import { PaymentDeclined, type BillingPort, type BillingSubscription } from '../billing/port.js';
-import { BadRequest, HttpError } from '../http/errors.js';
+import { BadGateway, BadRequest, HttpError } from '../http/errors.js';
 import * as billingStore from '../store/billing.js';
 import * as workspaces from '../store/workspaces.js';
 import type { WorkspaceRecord } from '../store/workspaces.js';
@@ -138,4 +138,28 @@ export async function cancel(port: BillingPort | null, workspaceId: string, now 
   if (!sub || !LIVE.includes(sub.status)) throw new BadRequest('You have no active subscription to cancel.');
   if (sub.cancelAtPeriodEnd) return applySubscription(workspaceId, sub);
   return applySubscription(workspaceId, await port.cancelAtPeriodEnd(sub.id));
+}
+
+export const CLOSE_FAILED = 'Stripe could not cancel the subscription, so nothing was deleted. Try again in a few minutes.';
+const ENDED = ['canceled', 'incomplete_expired'];
+
+/**
+ * Before a workspace is deleted: its subscription ends now (no further charge) and the customer link
+ * (billing record, customer mapping) is dropped. When the provider cannot be reached or refuses, a 502
+ * and nothing changes, so no workspace is deleted while its subscription still charges.
+ */
+export async function closeBilling(port: BillingPort | null, workspaceId: string): Promise<void> {
+  const account = await billingStore.getBillingAccount(workspaceId);
+  if (!account) return;
+  if (account.subscriptionId) {
+    if (!port) throw new BadGateway(`${CLOSE_FAILED} (payments are not configured on this server)`);
+    try {
+      const sub = await port.retrieveSubscription(account.subscriptionId);
+      if (sub && !ENDED.includes(sub.status)) await port.cancelNow(sub.id);
+    } catch (err) {
+      console.error('[billing] cancel on delete failed', workspaceId, (err as Error).message);
+      throw new BadGateway(CLOSE_FAILED);
+    }
+  }
+  await billingStore.deleteBillingAccount(workspaceId, account.customerId);
 }

@@ -18,11 +18,11 @@ import { moderationDeps } from './deps.js';
 const codes = { mail: mailer, codes: dynamoCodes };
 
 export const handler = createApiHandler({
-  ...authRoutes(cognitoIdentity, codes),
+  ...authRoutes(cognitoIdentity, codes, stripeBilling),
   ...passwordRoutes({ identity: cognitoIdentity, ...codes }),
   ...billingRoutes({ billing: stripeBilling }),
   ...commentRoutes(moderationDeps),
   ...accountRoutes(moderationDeps),
   ...dataDeletionRoutes(),
-  ...workspaceRoutes({ mail: mailer }),
+  ...workspaceRoutes({ mail: mailer, billing: stripeBilling }),
 }, cognitoIdentity, { onChange: auditChange });

@@ -2,6 +2,7 @@
 import type { IdentityPort } from '../auth/identity.js';
 import { clearedSessionCookies, sessionCookies, sessionIdCookie } from '../http/cookies.js';
 import { deleteSession } from '../store/sessions.js';
+import type { BillingPort } from '../billing/port.js';
 import type { RouteImpls } from '../http/router.js';
 import * as accounts from '../domain/accounts.js';
 import * as accountData from '../domain/account-data.js';
@@ -9,7 +10,7 @@ import type { CodeDeps } from '../domain/verification.js';
 import { guardSignIn } from '../domain/lockout.js';
 import { refuseCommonPassword } from '../auth/common-passwords.js';
 
-export function authRoutes(identity: IdentityPort, codes: CodeDeps): RouteImpls {
+export function authRoutes(identity: IdentityPort, codes: CodeDeps, billing: () => Promise<BillingPort | null>): RouteImpls {
   return {
     register: async ({ body, ip }) => {
       await accounts.throttle('register', ip, body.email);
@@ -38,7 +39,7 @@ export function authRoutes(identity: IdentityPort, codes: CodeDeps): RouteImpls 
       return { body: await accounts.updateProfile(identity, userId, workspaceId, body, codes) };
     },
     deleteUser: async ({ userId }) => {
-      await accountData.deleteAccount(identity, userId);
+      await accountData.deleteAccount(identity, userId, await billing());
       return { body: { ok: true }, cookies: clearedSessionCookies() };
     },
     exportUser: async ({ userId, workspaceId }) => ({

@@ -1,16 +1,17 @@
 /** Routes: the active workspace, switching, the team (invitations, roles, removals) and the audit log (issue #9). */
+import type { BillingPort } from '../billing/port.js';
 import type { RouteImpls } from '../http/router.js';
 import { ownOrigin } from '../http/validate.js';
 import { deleteWorkspace } from '../domain/account-data.js';
 import { auditPage } from '../domain/audit.js';
 import * as team from '../domain/workspaces.js';
 
-export function workspaceRoutes(deps: team.TeamDeps): RouteImpls {
+export function workspaceRoutes(deps: team.TeamDeps & { billing: () => Promise<BillingPort | null> }): RouteImpls {
   return {
     getWorkspace: async ({ workspaceId, userId }) => ({ body: await team.workspaceView(workspaceId, userId) }),
     updateWorkspace: async ({ workspaceId, userId, body }) => ({ body: await team.renameWorkspace(workspaceId, userId, body.name), audited: true }),
     deleteWorkspace: async ({ workspaceId, userId, sessionId }) => {
-      await deleteWorkspace(workspaceId);
+      await deleteWorkspace(workspaceId, await deps.billing());
       // The session moves to another of the user's workspaces, if any.
       const next = (await team.listWorkspaces(userId, null))[0];
       if (next) await team.switchWorkspace(userId, sessionId!, next.id);

@@ -32,6 +32,16 @@ export async function saveSubscriptionId(workspaceId: string, subscriptionId: st
   }));
 }
 
+/** Drops the workspace's customer link: its billing record and the customer → workspace mapping. */
+export async function deleteBillingAccount(workspaceId: string, customerId: string | null): Promise<void> {
+  await db().send(new TransactWriteCommand({
+    TransactItems: [
+      { Delete: { TableName: table(), Key: billingKey.account(workspaceId) } },
+      ...(customerId ? [{ Delete: { TableName: table(), Key: billingKey.customer(customerId) } }] : []),
+    ],
+  }));
+}
+
 export async function workspaceIdForCustomer(customerId: string): Promise<string | null> {
   const res = await db().send(new GetCommand({ TableName: table(), Key: billingKey.customer(customerId) }));
   return (res.Item?.workspaceId as string | undefined) ?? null;

@@ -15,7 +15,7 @@ const { PAYMENT_FAILED_NOTICE } = await import('../../src/domain/billing.js');
 const subs = new Map<string, BillingSubscription>();
 const invoices = new Map<string, string>();
 const port: BillingPort = {
-  publishableKey: 'pk', ensureCustomer: vi.fn(), createSubscription: vi.fn(), upgrade: vi.fn(), cancelAtPeriodEnd: vi.fn(),
+  publishableKey: 'pk', ensureCustomer: vi.fn(), createSubscription: vi.fn(), upgrade: vi.fn(), cancelAtPeriodEnd: vi.fn(), cancelNow: vi.fn(),
   retrieveSubscription: async (id) => subs.get(id) ?? null,
   invoiceStatus: async (id) => invoices.get(id) ?? null,
   verifyWebhook: vi.fn(),

@@ -57,6 +57,15 @@ describe('Stripe adapter', () => {
     expect(await port.retrieveSubscription('sub_missing')).toBeNull();
   });
 
+  it('cancels now: the subscription ends at once, not at period end; a missing one is null', async () => {
+    const customerId = await port.ensureCustomer({ workspaceId: 'u3', email: 'u3@example.com' });
+    const { subscriptionId } = await port.createSubscription({ customerId, workspaceId: 'u3', plan: 'growth', idempotencyKey: 'sub-u3-1' });
+    expect(await port.cancelNow(subscriptionId)).toMatchObject({ id: subscriptionId, status: 'canceled', cancelAtPeriodEnd: false });
+    expect(fake.subscriptions.get(subscriptionId)!.status).toBe('canceled');
+    expect(fake.requests.at(-1)).toMatchObject({ method: 'DELETE', path: `/v1/subscriptions/${subscriptionId}` });
+    expect(await port.cancelNow('sub_missing')).toBeNull();
+  });
+
   it('an upgrade whose proration is not paid is declined and changes nothing (no plan without payment)', async () => {
     const customerId = await port.ensureCustomer({ workspaceId: 'u2', email: 'u2@example.com' });
     const { subscriptionId } = await port.createSubscription({ customerId, workspaceId: 'u2', plan: 'starter', idempotencyKey: 'sub-u2-1' });
@@ -65,12 +74,17 @@ describe('Stripe adapter', () => {
     expect((await port.retrieveSubscription(subscriptionId))!.plan).toBe('starter');
   });
 
-  it('verifies webhooks over the raw body: valid, forged, missing, stale, tampered', () => {
+  it('verifies webhooks over the raw body: valid, forged, missing, stale, future-dated, tampered', () => {
     const payload = JSON.stringify(stripeEvent('invoice.paid', { id: 'in_1', object: 'invoice', customer: 'cus_1', parent: { subscription_details: { subscription: 'sub_1' } } }, 'evt_1'));
     expect(port.verifyWebhook(Buffer.from(payload), sign(payload))).toEqual({ id: 'evt_1', type: 'invoice.paid', subscriptionId: 'sub_1', customerId: 'cus_1', invoiceId: 'in_1' });
     expect(() => port.verifyWebhook(Buffer.from(payload), sign(payload, { secret: 'whsec_other' }))).toThrow(InvalidWebhookSignature);
     expect(() => port.verifyWebhook(Buffer.from(payload), undefined)).toThrow(InvalidWebhookSignature);
-    expect(() => port.verifyWebhook(Buffer.from(payload), sign(payload, { timestamp: Math.floor(Date.now() / 1000) - 301 }))).toThrow(/timestamp/i);
+    const now = Math.floor(Date.now() / 1000);
+    expect(() => port.verifyWebhook(Buffer.from(payload), sign(payload, { timestamp: now - 301 }))).toThrow(/timestamp/i);
+    // Outside the tolerance the other way too: a signature dated a day (or 6 minutes) ahead is refused.
+    expect(() => port.verifyWebhook(Buffer.from(payload), sign(payload, { timestamp: now + 86_400 }))).toThrow('timestamp is in the future, outside the tolerance');
+    expect(() => port.verifyWebhook(Buffer.from(payload), sign(payload, { timestamp: now + 360 }))).toThrow(InvalidWebhookSignature);
+    expect(port.verifyWebhook(Buffer.from(payload), sign(payload, { timestamp: now + 60 })).id).toBe('evt_1');
     expect(() => port.verifyWebhook(Buffer.from(payload.replace('in_1', 'in_2')), sign(payload))).toThrow(InvalidWebhookSignature);
   });
 });
