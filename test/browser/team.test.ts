@@ -66,7 +66,7 @@ async function acceptAsNewcomer(acceptUrl: string, who: Person): Promise<Page> {
 
 /** The header switcher's chosen option. */
 async function activeWorkspace(page: Page): Promise<string> {
-  const select = page.getByLabel('Workspace', { exact: true });
+  const select = page.locator('.cg-header').getByLabel('Workspace', { exact: true });
   await select.locator('option', { hasText: workspaceName }).waitFor({ state: 'attached' });
   return select.evaluate((el) => (el as HTMLSelectElement).selectedOptions[0]?.textContent ?? '');
 }
