@@ -12,6 +12,8 @@ export class Unauthorized extends HttpError { constructor(message = 'Unauthorize
 export class Forbidden extends HttpError { constructor(message: string) { super(403, message); } }
 export class NotFound extends HttpError { constructor(message: string) { super(404, message); } }
 export class Conflict extends HttpError { constructor(message: string) { super(409, message); } }
+/** The request was understood but the stored item it names cannot be used (e.g. it is damaged). */
+export class UnprocessableEntity extends HttpError { constructor(message: string) { super(422, message); } }
 export class UnsupportedMediaType extends HttpError { constructor(message = 'Content-Type must be application/json') { super(415, message); } }
 export class TooManyRequests extends HttpError { constructor(message = 'Too many attempts. Please wait a few minutes and try again.') { super(429, message); } }
 export class BadGateway extends HttpError { constructor(message: string) { super(502, message); } }

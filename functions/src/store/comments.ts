@@ -6,10 +6,15 @@ import { randomUUID } from 'node:crypto';
 import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { Comment, QUEUE_STATUSES, type Activity, type CommentsQuery, type Platform } from '@cg/shared';
 import { counterDelta, type CounterDelta, type CountedComment, type Review } from '../domain/counters.js';
+import { UnreadableItem } from '../domain/store-errors.js';
 import { db, isConditionFailure, table, withConflictRetry } from './client.js';
 import { commentKey, tenantPk } from './keys.js';
 
-export interface StoredComment extends CountedComment { workspaceId: string; version: number; updatedAt: string }
+export interface StoredComment extends CountedComment {
+  workspaceId: string; version: number; updatedAt: string;
+  /** How many times the automation sent a failed analysis back to the queue (bounded; absent = none). */
+  analysisRetries?: number;
+}
 
 type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
 
@@ -19,6 +24,7 @@ function toItem(s: StoredComment): Record<string, unknown> {
   const inQueue = QUEUE_STATUSES.includes(c.status);
   return {
     ...commentKey.item(s.workspaceId, c.id), type: 'comment', workspaceId: s.workspaceId, version: s.version, updatedAt: s.updatedAt, review: s.review,
+    ...(s.analysisRetries ? { analysisRetries: s.analysisRetries } : {}),
     comment: c, status: c.status, platform: c.platform, sentiment: c.aiDecision?.sentiment ?? null,
     searchText: `${c.content} ${c.authorName}`.toLowerCase(),
     gsi2pk: commentKey.all(s.workspaceId), gsi2sk: order,
@@ -26,8 +32,33 @@ function toItem(s: StoredComment): Record<string, unknown> {
   };
 }
 
+/** Throws UnreadableItem when the stored comment does not match the schema (a corrupt or hand-written item). */
 function fromItem(item: Record<string, unknown>): StoredComment {
-  return { workspaceId: item.workspaceId as string, version: Number(item.version), updatedAt: item.updatedAt as string, review: (item.review as Review) ?? null, comment: Comment.parse(item.comment) };
+  const comment = Comment.safeParse(item.comment);
+  const version = Number(item.version);
+  if (!comment.success || typeof item.workspaceId !== 'string' || !Number.isInteger(version)) {
+    const detail = comment.success ? 'workspaceId or version' : comment.error.issues.slice(0, 3).map((i) => `${i.path.join('.') || 'comment'}: ${i.message}`).join('; ');
+    throw new UnreadableItem({ pk: String(item.pk), sk: String(item.sk) }, 'comment', detail);
+  }
+  const retries = Number(item.analysisRetries);
+  return {
+    workspaceId: item.workspaceId, version, updatedAt: item.updatedAt as string, review: (item.review as Review) ?? null, comment: comment.data,
+    ...(retries > 0 ? { analysisRetries: retries } : {}),
+  };
+}
+
+/** Reads many items, skipping (and logging with its key) any that cannot be read, so one corrupt item never fails a list or a batch. */
+function readable(items: Record<string, unknown>[]): StoredComment[] {
+  const out: StoredComment[] = [];
+  for (const item of items) {
+    try {
+      out.push(fromItem(item));
+    } catch (err) {
+      if (!(err instanceof UnreadableItem)) throw err;
+      console.warn('[store] skipped an unreadable comment', JSON.stringify(err.key), err.detail);
+    }
+  }
+  return out;
 }
 
 function countersUpdate(workspaceId: string, delta: CounterDelta): TransactItem | null {
@@ -50,7 +81,13 @@ function activityPut(workspaceId: string, description: string, now: string): Tra
 
 export async function getComment(workspaceId: string, commentId: string): Promise<StoredComment | null> {
   const res = await db().send(new GetCommand({ TableName: table(), Key: commentKey.item(workspaceId, commentId), ConsistentRead: true }));
-  return res.Item ? fromItem(res.Item) : null;
+  if (!res.Item) return null;
+  try {
+    return fromItem(res.Item);
+  } catch (err) {
+    if (err instanceof UnreadableItem) console.warn('[store] unreadable comment', JSON.stringify(err.key), err.detail);
+    throw err;
+  }
 }
 
 /**
@@ -101,9 +138,9 @@ async function existingIds(workspaceId: string, ids: string[]): Promise<Set<stri
   return new Set(items.map((item) => (item.comment as { id: string }).id));
 }
 
-/** The stored comments among `ids` (missing ones are left out). */
+/** The stored comments among `ids` (missing and unreadable ones are left out). */
 export async function getComments(workspaceId: string, ids: string[]): Promise<StoredComment[]> {
-  return (await batchGet(workspaceId, ids)).map(fromItem);
+  return readable(await batchGet(workspaceId, ids));
 }
 
 /**
@@ -203,7 +240,7 @@ async function page(input: QueryCommandInput, offset: number, limit: number): Pr
   let start: Record<string, unknown> | undefined = input.ExclusiveStartKey;
   do {
     const res = await db().send(new QueryCommand({ ...input, ScanIndexForward: false, ExclusiveStartKey: start, Limit: Math.min(1000, offset + limit - out.length + (input.FilterExpression ? 200 : 0)) }));
-    for (const item of res.Items ?? []) out.push(fromItem(item));
+    out.push(...readable(res.Items ?? []));
     start = res.LastEvaluatedKey;
   } while (start && out.length < offset + limit);
   return out.slice(offset, offset + limit);
@@ -237,7 +274,7 @@ export async function listQueueByStatus(workspaceId: string, status: string, max
       TableName: table(), IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :p', FilterExpression: '#s = :s',
       ExpressionAttributeNames: { '#s': 'status' }, ExpressionAttributeValues: { ':p': commentKey.queue(workspaceId), ':s': status }, ExclusiveStartKey: start,
     }));
-    for (const item of res.Items ?? []) out.push(fromItem(item));
+    out.push(...readable(res.Items ?? []));
     start = res.LastEvaluatedKey;
   } while (start && out.length < max);
   return out.slice(0, max);

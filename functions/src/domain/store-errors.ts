@@ -1,0 +1,11 @@
+/**
+ * Errors of the store port that the domain and the HTTP layer act on. A stored item that no longer
+ * matches its schema (corrupt or written by hand) is unreadable: lists and batches skip it (logged
+ * with its key), a read of that one item answers 422 saying it cannot be read.
+ */
+export class UnreadableItem extends Error {
+  constructor(readonly key: { pk: string; sk: string }, readonly what: string, readonly detail: string) {
+    super(`This ${what} cannot be read: its stored data is damaged (${detail}).`);
+    this.name = 'UnreadableItem';
+  }
+}
