@@ -53,6 +53,11 @@ function isCredentialFailure(err: unknown): boolean {
   return e?.statusCode === 401 || e?.name === 'InvalidCredentials';
 }
 
+/** After a password reset the owner proved who they are: their email's failures are forgotten. */
+export async function forgetSignInFailures(emailIn: string): Promise<void> {
+  await clearFailures(`login#email#${emailIn.toLowerCase()}`);
+}
+
 /**
  * Runs a sign-in attempt under the lockout: refuses it with a 429 while any bucket must wait,
  * counts a credential failure in every bucket, and clears the email's records on success.

@@ -8,6 +8,7 @@ import { CODE_TEXT, passwordProblems } from '@cg/shared';
 import { InvalidPassword, type IdentityPort } from '../auth/identity.js';
 import { BadRequest, Conflict, NotFound } from '../http/errors.js';
 import { revokeUserSessions } from '../store/sessions.js';
+import { forgetSignInFailures } from './lockout.js';
 import * as users from '../store/users.js';
 import type { CodePurpose, CodeStorePort } from './code-port.js';
 import type { MailPort } from './ports.js';
@@ -110,4 +111,5 @@ export async function resetPassword(deps: VerificationDeps, input: { email: stri
     throw err;
   }
   await revokeUserSessions(user.id);
+  await forgetSignInFailures(user.email);
 }
