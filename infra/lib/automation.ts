@@ -1,7 +1,8 @@
 /**
  * Automation: EventBridge Scheduler schedules that invoke the automation function.
- * - every 5 minutes: `{"task":"frequent"}` re-queue comments stuck in `processing` (design D5)
- *   and run the Meta reconciliation sync that catches what webhooks missed (issue 3 item 4);
+ * - every minute: `{"task":"requeue"}` re-queue comments stuck in `processing` (design D5) and
+ *   failed analyses (bounded attempts), so either is back in the queue within 2 minutes;
+ * - every 5 minutes: `{"task":"frequent"}` the Meta reconciliation sync that catches what webhooks missed (issue 3 item 4);
  * - daily: `{"task":"daily"}` the scheduled sync + process per user and daily housekeeping.
  */
 import { Duration, Stack, Validations } from 'aws-cdk-lib';
@@ -50,7 +51,8 @@ export class Automation extends Construct {
             input: scheduler.ScheduleTargetInput.fromObject(def.input),
             role,
             retryAttempts: 2,
-            maxEventAge: Duration.minutes(name === 'frequent' ? 5 : 60),
+            // A run late by more than its period is superseded by the next one.
+            maxEventAge: Duration.minutes(Math.min(60, def.rate.toMinutes())),
           }),
         }),
       );

@@ -1,5 +1,8 @@
 /** The automation schedules, declared once: EventBridge Scheduler in AWS, the local scheduler in `npm start`. */
 export const SCHEDULES = {
+  /** Comments stuck in `processing` and failed analyses back in the queue within 2 minutes (with STUCK_AFTER_MS). */
+  requeue: { everyMinutes: 1, input: { task: 'requeue' } },
+  /** The reconciliation sync that catches what webhooks missed. */
   frequent: { everyMinutes: 5, input: { task: 'frequent' } },
   daily: { everyMinutes: 24 * 60, input: { task: 'daily' } },
 } as const;

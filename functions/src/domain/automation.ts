@@ -1,17 +1,27 @@
 /**
- * Scheduled automation (EventBridge): every few minutes, re-queue comments stuck in `processing`
- * (design D5) and run a reconciliation sync that catches what webhooks missed; daily, also analyse
- * whatever is still pending. Each user is handled on its own, so one failure does not stop the rest.
+ * Scheduled automation (EventBridge, shared/src/schedules.ts). Every minute (`requeue`): comments
+ * stuck in `processing` (the worker died or the message was lost, design D5) and failed analyses
+ * go back to the queue, so either is retried within 2 minutes. Every 5 minutes (`frequent`): the
+ * reconciliation sync that catches what webhooks missed; daily, also analyse whatever is still
+ * pending. Each workspace is handled on its own, so one failure does not stop the rest.
  */
 import { listAutomated } from '../store/automation.js';
-import { listQueueByStatus } from '../store/comments.js';
+import { listFailedAnalyses, listQueueByStatus, writeComment } from '../store/comments.js';
 import { getWorkspace } from '../store/workspaces.js';
-import { analyseArrivals, bulkAnalyze, type ModerationDeps } from './moderation.js';
+import { analyseArrivals, bulkAnalyze, processComment, type ModerationDeps } from './moderation.js';
 import { syncUser } from './sync.js';
 
-export const STUCK_AFTER_MS = 10 * 60_000;
+/**
+ * `processing` for longer than this = stuck. The requeue pass runs every minute, so a stuck comment
+ * is sent again at most 2 minutes after it was queued; a duplicate delivery changes nothing (the
+ * analyser only decides comments still processing, each write guarded by its version).
+ */
+export const STUCK_AFTER_MS = 60_000;
+/** A failed analysis is tried at most this many times in all (the first try and the automatic retries); then it stays pending with its error shown. */
+export const MAX_ANALYSIS_ATTEMPTS = 3;
+const MAX_RETRIES_PER_PASS = 100;
 
-/** Sends comments that have been `processing` for too long back to the queue (the analyser is idempotent). */
+/** Sends comments that have been `processing` for too long back to the queue. */
 export async function requeueStuck(deps: ModerationDeps, workspaceId: string, stuckAfterMs = STUCK_AFTER_MS, now = Date.now()): Promise<number> {
   const processing = await listQueueByStatus(workspaceId, 'processing', 5_000);
   const stuck = processing.filter((s) => now - Date.parse(s.updatedAt) >= stuckAfterMs);
@@ -19,21 +29,49 @@ export async function requeueStuck(deps: ModerationDeps, workspaceId: string, st
   return stuck.length;
 }
 
-export type Task = 'frequent' | 'daily';
+/**
+ * Queues again the pending comments whose analysis failed, when the workspace analyses arrivals
+ * automatically, counting each retry on the comment (bounded by MAX_ANALYSIS_ATTEMPTS). Stops at the
+ * first refusal (quota used up, trial ended, …), giving that retry back.
+ */
+export async function retryFailed(deps: ModerationDeps, workspaceId: string): Promise<number> {
+  if (!(await getWorkspace(workspaceId))?.autoAnalyze) return 0;
+  let queued = 0;
+  for (const s of await listFailedAnalyses(workspaceId, MAX_ANALYSIS_ATTEMPTS - 1, MAX_RETRIES_PER_PASS)) {
+    // Counted before queueing: once queued, the analyser may write the comment at any moment.
+    const counted = await writeComment(s, { ...s, analysisRetries: (s.analysisRetries ?? 0) + 1 });
+    if (!counted) continue; // changed meanwhile (edited, processed by hand): the next pass sees it again
+    try {
+      await processComment(deps, workspaceId, s.comment.id);
+      queued++;
+    } catch (err) {
+      await writeComment(counted, { ...counted, analysisRetries: s.analysisRetries }).catch(() => null);
+      console.warn('[automation] failed analyses not retried now', workspaceId, (err as Error).message);
+      break;
+    }
+  }
+  return queued;
+}
+
+export type Task = 'requeue' | 'frequent' | 'daily';
 
 export async function runAutomation(deps: ModerationDeps, task: Task): Promise<{ users: number; requeued: number; synced: number; queued: number; failed: number }> {
   const totals = { users: 0, requeued: 0, synced: 0, queued: 0, failed: 0 };
   for (const workspaceId of await listAutomated()) {
     totals.users++;
     try {
-      totals.requeued += await requeueStuck(deps, workspaceId);
+      if (task === 'requeue') {
+        totals.requeued += await requeueStuck(deps, workspaceId);
+        totals.requeued += await retryFailed(deps, workspaceId);
+        continue;
+      }
       const sync = await syncUser(workspaceId);
       totals.synced += sync.added.length;
       totals.queued += await analyseArrivals(deps, workspaceId, sync.added);
       if (task === 'daily' && (await getWorkspace(workspaceId))?.autoAnalyze) totals.queued += (await bulkAnalyze(deps, workspaceId)).queued;
     } catch (err) {
       totals.failed++;
-      console.error('[automation] user failed', workspaceId, err);
+      console.error('[automation] workspace failed', task, workspaceId, err);
     }
   }
   return totals;

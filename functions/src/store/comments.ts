@@ -280,6 +280,26 @@ export async function listQueueByStatus(workspaceId: string, status: string, max
   return out.slice(0, max);
 }
 
+/**
+ * Pending comments whose analysis failed (they carry lastError) and that were sent back fewer than
+ * `maxRetries` times, oldest first: what the automation's requeue pass retries.
+ */
+export async function listFailedAnalyses(workspaceId: string, maxRetries: number, max: number): Promise<StoredComment[]> {
+  const out: StoredComment[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const res = await db().send(new QueryCommand({
+      TableName: table(), IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :p', ExclusiveStartKey: start,
+      FilterExpression: '#s = :s AND attribute_type(#c.#e, :str) AND (attribute_not_exists(#r) OR #r < :m)',
+      ExpressionAttributeNames: { '#s': 'status', '#c': 'comment', '#e': 'lastError', '#r': 'analysisRetries' },
+      ExpressionAttributeValues: { ':p': commentKey.queue(workspaceId), ':s': 'pending', ':str': 'S', ':m': maxRetries },
+    }));
+    out.push(...readable(res.Items ?? []));
+    start = res.LastEvaluatedKey;
+  } while (start && out.length < max);
+  return out.slice(0, max);
+}
+
 type Filters = Pick<CommentsQuery, 'status' | 'sentiment' | 'platform' | 'search'>;
 
 function filterInput(workspaceId: string, f: Filters): QueryCommandInput {

@@ -324,9 +324,11 @@ describe('mail', () => {
 });
 
 describe('automation schedules', () => {
-  it('invoke the automation function every 5 minutes and daily', () => {
+  it('invoke the automation function every minute (requeue), every 5 minutes (sync) and daily', () => {
     const schedules = resources(s.templates.app, 'AWS::Scheduler::Schedule').map(([, r]) => r.Properties);
-    expect(schedules.map((p) => p['ScheduleExpression']).sort()).toEqual(['rate(1 day)', 'rate(5 minutes)']);
+    expect(schedules.map((p) => p['ScheduleExpression']).sort()).toEqual(['rate(1 day)', 'rate(1 minute)', 'rate(5 minutes)']);
+    const requeue = schedules.find((p) => p['ScheduleExpression'] === 'rate(1 minute)')!;
+    expect(JSON.parse(requeue['Target'].Input as string)).toEqual({ task: 'requeue' });
     for (const p of schedules) {
       expect(p['Target'].Arn).toEqual({ 'Fn::GetAtt': [logicalId(s.compute.functions.automation.fn), 'Arn'] });
       expect(JSON.parse(p['Target'].Input as string)).toHaveProperty('task');
