@@ -7,9 +7,11 @@ import Stripe from 'stripe';
 import { describe, expect, inject, it } from 'vitest';
 import { FAKE_STRIPE_SECRET_KEY, stripeEvent } from '../support/fake-stripe.js';
 import { Client, signedIn } from '../support/client.js';
-import '../support/seed.js'; // the stack's table for this process
+import { makeComment, seed, store } from '../support/seed.js'; // (also points this process at the stack's table)
 
 const billingStore = await import('../../functions/src/store/billing.js');
+const workspaces = await import('../../functions/src/store/workspaces.js');
+const TRIAL_ENDED = 'Your free trial has ended. Analysis is paused until a plan is chosen; your comments are kept.';
 
 const PAYMENT_FAILED = 'Your last payment failed. Update your card to keep your plan.';
 const api = inject('stripeApi');
@@ -257,5 +259,38 @@ describe('deleting an account or a workspace', () => {
     const { client, user } = await signedIn('billing');
     expect((await client.delete('/api/user')).status).toBe(200);
     expect(await billingStore.getBillingAccount(user.workspaceId)).toBeNull();
+  });
+});
+
+describe('the trial', () => {
+  it('a new workspace gets 14 days of Starter', async () => {
+    const before = Date.now();
+    const { user } = await signedIn('trial');
+    expect(user).toMatchObject({ subscriptionPlan: 'starter', subscriptionStatus: 'none', notice: null });
+    const days = (Date.parse(user.trialEndsAt) - before) / 86_400_000;
+    expect(days).toBeGreaterThanOrEqual(14);
+    expect(days).toBeLessThan(14.01);
+  });
+
+  it('after it, analysis pauses (comments kept pending, notice, 403) until a subscription is active', async () => {
+    const { client, email, user } = await signedIn('trial');
+    await workspaces.setWorkspaceFields(user.workspaceId, { trialEndsAt: new Date(Date.now() - 60_000).toISOString() });
+    const c = makeComment();
+    await seed(user.workspaceId, [c]);
+    const refused = await client.post(`/api/comments/${c.id}/process`);
+    expect(refused.status).toBe(403);
+    expect(refused.json.message).toBe(TRIAL_ENDED);
+    const bulk = await client.post('/api/comments/bulk-analyze');
+    expect(bulk.json).toEqual({ queued: 0 });
+    expect((await store.getComment(user.workspaceId, c.id))!.comment.status).toBe('pending');
+    expect((await client.get('/api/user')).json.notice).toBe(TRIAL_ENDED);
+
+    // A payment awaited is not a plan: still paused.
+    await client.post('/api/create-subscription', { priceId: 'price_starter' });
+    expect((await client.post(`/api/comments/${c.id}/process`)).status).toBe(403);
+    const sub = await pay(await latestSubscription(email));
+    expect((await send('customer.subscription.updated', sub)).status).toBe(200);
+    expect((await client.get('/api/user')).json).toMatchObject({ subscriptionStatus: 'active', trialEndsAt: null, notice: null });
+    expect((await client.post(`/api/comments/${c.id}/process`)).status).toBe(202);
   });
 });

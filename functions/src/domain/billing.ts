@@ -9,7 +9,7 @@ import * as billingStore from '../store/billing.js';
 import * as workspaces from '../store/workspaces.js';
 import type { WorkspaceRecord } from '../store/workspaces.js';
 import { NotFound } from '../http/errors.js';
-import { QUOTA_NOTICE } from './limits.js';
+import { QUOTA_NOTICE, TRIAL_ENDED_NOTICE } from './limits.js';
 
 export const PAYMENT_FAILED_NOTICE = 'Your last payment failed. Update your card to keep your plan.';
 export const NOT_CONFIGURED = 'Payments are not configured on this server. Choose your plan without a payment step.';
@@ -53,6 +53,7 @@ export function fieldsFromSubscription(sub: BillingSubscription, user: Workspace
   }
   // A plan with a higher quota lifts the quota pause.
   if (fields.subscriptionPlan && rank(fields.subscriptionPlan) > rank(user.subscriptionPlan) && user.notice === QUOTA_NOTICE) fields.notice = null;
+  if (status === 'active') Object.assign(fields, paidPlanStarts(user));
   return fields;
 }
 
@@ -92,6 +93,11 @@ export async function createSubscription(port: BillingPort | null, workspaceId: 
   return { clientSecret };
 }
 
+/** A paid plan ends the trial and lifts its pause. */
+function paidPlanStarts(ws: WorkspaceRecord): Partial<WorkspaceRecord> {
+  return { trialEndsAt: null, ...(ws.notice === TRIAL_ENDED_NOTICE ? { notice: null } : {}) };
+}
+
 function assertUpgrade(user: WorkspaceRecord, target: PlanId): void {
   const live = user.subscriptionStatus !== 'none' && user.subscriptionStatus !== 'canceled';
   if (!live) return;
@@ -105,7 +111,7 @@ export async function changePlan(port: BillingPort | null, workspaceId: string, 
   const user = await requireWorkspace(workspaceId);
   if (!port) {
     assertUpgrade(user, target);
-    const fields: Partial<WorkspaceRecord> = { subscriptionPlan: target, subscriptionStatus: 'active', cancelAt: null, currentPeriodEnd: endOfMonth(now) };
+    const fields: Partial<WorkspaceRecord> = { subscriptionPlan: target, subscriptionStatus: 'active', cancelAt: null, currentPeriodEnd: endOfMonth(now), ...paidPlanStarts(user) };
     if (user.notice === QUOTA_NOTICE && rank(target) > rank(user.subscriptionPlan)) fields.notice = null;
     await workspaces.setWorkspaceFields(workspaceId, fields);
     return requireWorkspace(workspaceId);

@@ -1,8 +1,8 @@
 /**
- * Plan limits the server enforces (design D11), as pure functions: brands per plan and the monthly
- * analysis quota. Callers pass the user and their counts; nothing here touches the store.
+ * Plan limits the server enforces (design D11), as pure functions: brands per plan, the monthly
+ * analysis quota and the trial. Callers pass the workspace and its counts; nothing here touches the store.
  */
-import { planById, type User } from '@cg/shared';
+import { planById, TEXT, type User } from '@cg/shared';
 import { Forbidden } from '../http/errors.js';
 
 /** The notice shown while analysis is paused by the quota (cleared on upgrade or next month). */
@@ -30,4 +30,24 @@ export function remainingQuota(user: PlanOf, usedThisMonth: number): number {
 /** True when analysis must pause (comments stay pending). */
 export function quotaReached(user: PlanOf, usedThisMonth: number): boolean {
   return remainingQuota(user, usedThisMonth) <= 0;
+}
+
+/** The monthly analysis quota of the workspace's plan; null when unlimited. */
+export function monthlyQuota(ws: PlanOf): number | null {
+  return planById(ws.subscriptionPlan).monthlyAnalysisQuota;
+}
+
+/** The notice shown while analysis is paused because the trial ended with no plan chosen. */
+export const TRIAL_ENDED_NOTICE = TEXT.trialEnded;
+
+type TrialOf = Pick<User, 'subscriptionStatus' | 'trialEndsAt'>;
+
+/**
+ * May the workspace's comments be analysed now? While a plan is paid for (active, or past_due while
+ * Stripe retries the card: the plan is kept and the payment notice asks for a new card), or while the
+ * trial runs. After the trial, with no plan, analysis pauses (comments stay pending).
+ */
+export function mayAnalyse(ws: TrialOf, now = new Date()): boolean {
+  if (ws.subscriptionStatus === 'active' || ws.subscriptionStatus === 'past_due') return true;
+  return ws.trialEndsAt != null && Date.parse(ws.trialEndsAt) > now.getTime();
 }

@@ -7,10 +7,10 @@ import type { AiDecision, Comment, OverrideAction } from '@cg/shared';
 import { BadGateway, Conflict, Forbidden, NotFound } from '../http/errors.js';
 import type { Notifier } from '../realtime/notifier.js';
 import * as store from '../store/comments.js';
-import { addAnalysed, usedThisMonth } from '../store/usage.js';
-import { getWorkspace, setWorkspaceFields } from '../store/workspaces.js';
+import * as usage from '../store/usage.js';
+import { getWorkspace, setWorkspaceFields, type WorkspaceRecord } from '../store/workspaces.js';
 import { assertTransition, canTransition } from './comment-state.js';
-import { QUOTA_NOTICE, remainingQuota } from './limits.js';
+import { mayAnalyse, monthlyQuota, QUOTA_NOTICE, TRIAL_ENDED_NOTICE } from './limits.js';
 import { PlatformActionError, type AnalysisQueuePort, type PlatformActionsPort } from './ports.js';
 
 export interface ModerationDeps { queue: AnalysisQueuePort; platform: PlatformActionsPort; notifier: Notifier }
@@ -36,47 +36,72 @@ function short(text: string): string {
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }
 
-/** Marks comments processing and queues them; if queueing fails they go back to pending. */
-async function queueForAnalysis(deps: ModerationDeps, workspaceId: string, items: store.StoredComment[]): Promise<string[]> {
-  // The plan's monthly analysis quota: past it, comments stay pending (nothing lost) with a notice.
-  const user = await getWorkspace(workspaceId);
-  const room = user ? remainingQuota(user, await usedThisMonth(workspaceId)) : 0;
-  if (room < items.length && user) await setWorkspaceFields(workspaceId, { notice: QUOTA_NOTICE });
-  const movable = items.slice(0, Math.max(0, room)).filter((s) => canTransition('process', s.comment.status));
-  const queued = await store.writeMany(movable.map((s) => ({ before: s, after: { ...s, comment: { ...s.comment, status: 'processing' as const, lastError: null } } })));
+/** What was queued, and why analysis paused if it did: the trial ended with no plan, or the month's quota is used up. */
+interface Queued { ids: string[]; paused: 'trial' | 'quota' | null }
+
+/**
+ * Reserves the comments in the month's quota (atomically, so concurrent calls never pass it), marks
+ * them processing and queues them; whatever is not queued in the end is given back. Past the trial
+ * with no plan, or past the quota, comments stay pending (nothing lost) with a notice.
+ */
+async function queueForAnalysis(deps: ModerationDeps, ws: WorkspaceRecord, items: store.StoredComment[]): Promise<Queued> {
+  const workspaceId = ws.id;
+  if (!mayAnalyse(ws)) {
+    if (ws.notice !== TRIAL_ENDED_NOTICE) await setWorkspaceFields(workspaceId, { notice: TRIAL_ENDED_NOTICE });
+    return { ids: [], paused: 'trial' };
+  }
+  const movable = items.filter((s) => canTransition('process', s.comment.status));
+  const reserved = await usage.reserve(workspaceId, movable.length, monthlyQuota(ws));
+  const paused = reserved < movable.length ? 'quota' : null;
+  const notice = paused ? QUOTA_NOTICE : ws.notice === TRIAL_ENDED_NOTICE || (ws.notice === QUOTA_NOTICE && reserved > 0) ? null : ws.notice;
+  if (notice !== ws.notice) await setWorkspaceFields(workspaceId, { notice });
+  let queued: store.StoredComment[] = [];
+  try {
+    queued = await store.writeMany(movable.slice(0, reserved).map((s) => ({ before: s, after: { ...s, comment: { ...s.comment, status: 'processing' as const, lastError: null } } })));
+  } finally {
+    await usage.release(workspaceId, reserved - queued.length); // taken meanwhile by another call
+  }
   try {
     await deps.queue.enqueue(queued.map((s) => ({ workspaceId, commentId: s.comment.id })));
   } catch (err) {
     await store.writeMany(queued.map((s) => ({ before: s, after: { ...s, comment: { ...s.comment, status: 'pending' as const, lastError: 'Could not queue for analysis' } } })));
+    await usage.release(workspaceId, queued.length);
     throw err;
   }
   const ids = queued.map((s) => s.comment.id);
   if (ids.length) await deps.notifier.notify(workspaceId, { type: 'comment_status_update', commentIds: ids, status: 'processing' });
-  return ids;
+  return { ids, paused };
+}
+
+async function requireWorkspace(workspaceId: string): Promise<WorkspaceRecord> {
+  const ws = await getWorkspace(workspaceId);
+  if (!ws) throw new NotFound('Workspace not found');
+  return ws;
 }
 
 export async function processComment(deps: ModerationDeps, workspaceId: string, id: string): Promise<void> {
   const s = await load(workspaceId, id);
   assertTransition('process', s.comment.status);
-  const user = await getWorkspace(workspaceId);
-  if (user && remainingQuota(user, await usedThisMonth(workspaceId)) < 1) throw new Forbidden(QUOTA_NOTICE);
-  const ids = await queueForAnalysis(deps, workspaceId, [s]);
+  const { ids, paused } = await queueForAnalysis(deps, await requireWorkspace(workspaceId), [s]);
+  if (paused === 'trial') throw new Forbidden(TRIAL_ENDED_NOTICE);
+  if (paused === 'quota') throw new Forbidden(QUOTA_NOTICE);
   if (!ids.length) concurrent();
 }
 
-/** Queues freshly arrived comments when the user's automation setting says so (default on). */
+/** Queues freshly arrived comments when the workspace's automation setting says so (default on). */
 export async function analyseArrivals(deps: ModerationDeps, workspaceId: string, comments: Comment[]): Promise<number> {
   if (!comments.length) return 0;
   await deps.notifier.notify(workspaceId, { type: 'new_comments', count: comments.length, commentIds: comments.slice(0, 100).map((c) => c.id) });
-  const user = await getWorkspace(workspaceId);
-  if (!user?.autoAnalyze) return 0;
+  const ws = await getWorkspace(workspaceId);
+  if (!ws?.autoAnalyze) return 0;
   const stored = (await Promise.all(comments.filter((c) => c.status === 'pending').map((c) => store.getComment(workspaceId, c.id)))).filter((s): s is store.StoredComment => s !== null);
-  return (await queueForAnalysis(deps, workspaceId, stored)).length;
+  return (await queueForAnalysis(deps, ws, stored)).ids.length;
 }
 
 export async function bulkAnalyze(deps: ModerationDeps, workspaceId: string): Promise<{ queued: number }> {
+  const ws = await requireWorkspace(workspaceId);
   const pending = await store.listQueueByStatus(workspaceId, 'pending', MAX_BULK);
-  const ids = await queueForAnalysis(deps, workspaceId, pending);
+  const { ids } = await queueForAnalysis(deps, ws, pending);
   return { queued: ids.length };
 }
 
@@ -86,6 +111,7 @@ export type AnalysisOutcome = { decision: AiDecision } | { error: string };
  * Called by the analyser with one batch of a user's comments: those still `processing` get their
  * decision (→ processed) or go back to pending with the error, in batched transactions; a duplicate
  * delivery finds them no longer processing and changes nothing. Returns how many were written.
+ * Usage was counted when they were queued; those that failed give their reservation back.
  */
 export async function recordDecisions(deps: Pick<ModerationDeps, 'notifier'>, workspaceId: string, outcomes: { stored: store.StoredComment; outcome: AnalysisOutcome }[]): Promise<number> {
   const todo = outcomes.filter((o) => canTransition('analysed', o.stored.comment.status));
@@ -95,8 +121,9 @@ export async function recordDecisions(deps: Pick<ModerationDeps, 'notifier'>, wo
   })));
   const processed = written.filter((s) => s.comment.status === 'processed').map((s) => s.comment.id);
   const failed = written.filter((s) => s.comment.status === 'pending').map((s) => s.comment.id);
+  // Counted when queued: the failed ones are given back (they are pending again).
+  if (failed.length) await usage.release(workspaceId, failed.length);
   if (processed.length) {
-    await addAnalysed(workspaceId, processed.length);
     await deps.notifier.notify(workspaceId, { type: 'comment_processed', commentIds: processed, ...(processed.length === 1 ? { commentId: processed[0] } : {}), status: 'processed' });
   }
   if (failed.length) await deps.notifier.notify(workspaceId, { type: 'comment_status_update', commentIds: failed, status: 'pending' });

@@ -1,6 +1,6 @@
 /** Plan limits as pure functions: brands per plan and the monthly analysis quota, enforced and lifted on upgrade. */
 import { describe, expect, it } from 'vitest';
-import { assertCanAddBrands, QUOTA_NOTICE, quotaReached, remainingQuota } from '../../src/domain/limits.js';
+import { assertCanAddBrands, mayAnalyse, monthlyQuota, QUOTA_NOTICE, quotaReached, remainingQuota } from '../../src/domain/limits.js';
 import { HttpError } from '../../src/http/errors.js';
 
 const starter = { subscriptionPlan: 'starter' as const };
@@ -47,5 +47,29 @@ describe('monthly analysis quota', () => {
 
   it('has a notice that says nothing is lost', () => {
     expect(QUOTA_NOTICE).toMatch(/pending/);
+  });
+});
+
+describe('trial', () => {
+  const now = new Date('2026-11-22T12:00:00Z');
+  const ws = (subscriptionStatus: 'none' | 'incomplete' | 'active' | 'past_due' | 'canceled', trialEndsAt: string | null) => ({ subscriptionStatus, trialEndsAt });
+
+  it('analysis runs while the trial runs and pauses the moment it ends, with no plan', () => {
+    expect(mayAnalyse(ws('none', '2026-11-22T12:00:01Z'), now)).toBe(true);
+    expect(mayAnalyse(ws('none', '2026-11-22T12:00:00Z'), now)).toBe(false);
+    expect(mayAnalyse(ws('none', '2026-11-01T00:00:00Z'), now)).toBe(false);
+    expect(mayAnalyse(ws('none', null), now)).toBe(false);
+  });
+
+  it('a payment awaited or a canceled plan is no plan; an active one (or past due while the card is retried) is', () => {
+    expect(mayAnalyse(ws('incomplete', '2026-11-01T00:00:00Z'), now)).toBe(false);
+    expect(mayAnalyse(ws('canceled', null), now)).toBe(false);
+    expect(mayAnalyse(ws('active', null), now)).toBe(true);
+    expect(mayAnalyse(ws('past_due', null), now)).toBe(true);
+  });
+
+  it('a trial has Starter limits: 5,000 analyses a month', () => {
+    expect(monthlyQuota(starter)).toBe(5_000);
+    expect(monthlyQuota(ultimate)).toBeNull();
   });
 });

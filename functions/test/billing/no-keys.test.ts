@@ -13,7 +13,7 @@ vi.mock('../../src/store/billing.js', async () => (await import('./memory-store.
 const { createApiHandler } = await import('../../src/http/router.js');
 const { billingRoutes } = await import('../../src/routes/billing.js');
 const { cancel, changePlan, endOfMonth } = await import('../../src/domain/billing.js');
-const { QUOTA_NOTICE } = await import('../../src/domain/limits.js');
+const { QUOTA_NOTICE, TRIAL_ENDED_NOTICE } = await import('../../src/domain/limits.js');
 
 const handler = createApiHandler(billingRoutes({ billing: async () => null }), {} as never);
 
@@ -80,6 +80,12 @@ describe('without Stripe keys', () => {
   it('an upgrade clears the quota notice (analysis resumes)', async () => {
     mem.addWorkspace('u1', { ownerId: 'u1', subscriptionPlan: 'starter', subscriptionStatus: 'active', notice: QUOTA_NOTICE });
     expect((await changePlan(null, 'u1', 'growth')).notice).toBeNull();
+  });
+
+  it('choosing a plan ends the trial and lifts its pause', async () => {
+    mem.addWorkspace('u1', { ownerId: 'u1', trialEndsAt: '2026-11-01T00:00:00.000Z', notice: TRIAL_ENDED_NOTICE });
+    const res = await call('PUT', '/api/subscription', { plan: 'starter' });
+    expect(json(res)).toMatchObject({ subscriptionPlan: 'starter', subscriptionStatus: 'active', trialEndsAt: null, notice: null });
   });
 
   it('signed out is a 401', async () => {
