@@ -41,7 +41,7 @@ async function finish(code: number): Promise<never> {
 }
 
 async function main() {
-  console.log('CommentGuard bench — starting one local stack (in-memory DynamoDB Local, cognito-local, gateway, local SQS, Meta sandbox)...');
+  console.log('Pagewarden bench — starting one local stack (in-memory DynamoDB Local, cognito-local, gateway, local SQS, Meta sandbox)...');
   stack = await startStack({ dataDir, persist: false, env: { RATE_LIMIT_PER_IP: '10000000', RATE_LIMIT_PER_EMAIL: '1000' } });
   const s = stack;
   console.log(`stack up at ${s.url} in ${((now() - startedAt) / 1000).toFixed(1)} s`);

@@ -23,7 +23,7 @@ export function openApi(): Record<string, unknown> {
   }
   return {
     openapi: '3.1.0',
-    info: { title: 'CommentGuard API', version: '1.0.0', description: 'Generated from shared/src/routes.ts. Sessions are HttpOnly cookies set by /api/login and /api/register.' },
+    info: { title: 'Pagewarden API', version: '1.0.0', description: 'Generated from shared/src/routes.ts. Sessions are HttpOnly cookies set by /api/login and /api/register.' },
     components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'cg_at' } } },
     paths,
   };

@@ -68,6 +68,6 @@ export function readConfig(node: Node): Config {
     certificateArn: str(node, 'certificateArn'),
     stubBundling: bool(node, 'stubBundling', false),
     deployWeb: bool(node, 'deployWeb', true),
-    mailFrom: mailFrom(str(node, 'mailFrom') ?? `CommentGuard <no-reply@${str(node, 'domainName') ?? 'commentguard.example'}>`),
+    mailFrom: mailFrom(str(node, 'mailFrom') ?? `Pagewarden <no-reply@${str(node, 'domainName') ?? 'commentguard.example'}>`),
   };
 }

@@ -19,7 +19,8 @@ async function main(): Promise<void> {
   const stack = await startStack({ dataDir: join(REPO_ROOT, '.local'), persist: true, port, liveCommentsMs: Number(process.env.LIVE_COMMENTS_MS ?? 45_000), schedules: true, log: (l) => console.log(l) });
   await ensureDemoAccount(stack.url);
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  console.log(`\nCommentGuard is running at ${stack.url}  (ready in ${seconds} s)`);
+  console.log(`\nPagewarden is running at ${stack.url}  (ready in ${seconds} s)`);
+  console.log(`Meta sandbox: ${stack.sandbox.url}  (its /__control API posts comments and shows what the app did on the page)`);
   console.log(`Demo login: ${DEMO.email} / ${DEMO.password}`);
   console.log(`Mail it sends (verification and reset codes, invitations) is caught at ${stack.mailUrl}`);
   console.log('Press Ctrl-C to stop.\n');
@@ -37,6 +38,6 @@ async function main(): Promise<void> {
 
 main().catch((err: unknown) => {
   if (err instanceof MissingJava) console.error(`\n${err.message}\n`);
-  else console.error(`\nCould not start CommentGuard: ${err instanceof Error ? err.message : String(err)}\n`);
+  else console.error(`\nCould not start Pagewarden: ${err instanceof Error ? err.message : String(err)}\n`);
   process.exit(1);
 });

@@ -14,7 +14,7 @@ describe('local mail catcher', () => {
   });
 
   it('receives a UTF-8 message with a long body and lists it as JSON by recipient', async () => {
-    const mail = smtpMail(catcher.smtpUrl, 'CommentGuard <no-reply@commentguard.local>');
+    const mail = smtpMail(catcher.smtpUrl, 'Pagewarden <no-reply@commentguard.local>');
     const text = `Héllo Zoë — your code is 123456\n.\n${'long line '.repeat(40)}\nlast line\n`;
     await mail.send({ to: 'zoe@example.com', subject: 'Café ☕ code', text });
     await mail.send({ to: 'other@example.com', subject: 'Other', text: 'x' });

@@ -76,12 +76,12 @@ export const TEXT = {
 export const CODE_TEXT = {
   wrongCode: 'The code is wrong or has expired.',
   alreadyVerified: 'Your email address is already verified.',
-  verifySubject: 'Your CommentGuard verification code',
-  verifyBody: (code: string) => `Your CommentGuard verification code is ${code}\n\n`
-    + 'Enter it in CommentGuard to confirm this email address. It works once and expires in 24 hours.\n'
-    + 'If you did not create a CommentGuard account or change your email address, you can ignore this mail.\n',
-  resetSubject: 'Your CommentGuard password reset code',
-  resetBody: (code: string) => `Your CommentGuard password reset code is ${code}\n\n`
+  verifySubject: 'Your Pagewarden verification code',
+  verifyBody: (code: string) => `Your Pagewarden verification code is ${code}\n\n`
+    + 'Enter it in Pagewarden to confirm this email address. It works once and expires in 24 hours.\n'
+    + 'If you did not create a Pagewarden account or change your email address, you can ignore this mail.\n',
+  resetSubject: 'Your Pagewarden password reset code',
+  resetBody: (code: string) => `Your Pagewarden password reset code is ${code}\n\n`
     + 'Enter it on the "Forgot password?" screen with your new password. It works once and expires in 15 minutes.\n'
     + 'If you did not ask to reset your password, you can ignore this mail: your password stays as it is.\n',
 } as const;

@@ -112,7 +112,7 @@ describe('moderator flow on the real stack', () => {
     await page.getByText('No accounts connected yet.').waitFor();
     await page.getByRole('button', { name: 'Connect Facebook & Instagram' }).click();
     await page.waitForURL((u) => u.pathname.includes('/dialog/oauth'));
-    await page.getByText('Connect to CommentGuard').first().waitFor();
+    await page.getByText('Connect to Pagewarden').first().waitFor();
     await shot(page, 'sandbox-consent');
     await page.locator('#continue').click();
     await page.waitForURL((u) => u.pathname === '/settings');

@@ -20,7 +20,7 @@ describe('export and delete', () => {
     await seed(user.workspaceId, [makeComment({ content: 'export me' })]);
     const res = await client.get('/api/user/export');
     expect(res.status).toBe(200);
-    expect(res.headers.get('content-disposition')).toMatch(/attachment; filename="commentguard-export-/);
+    expect(res.headers.get('content-disposition')).toMatch(/attachment; filename="pagewarden-export-/);
     expect(res.json.profile.email).toBe(user.email);
     expect(res.json.comments.map((c: { content: string }) => c.content)).toContain('export me');
     expect(res.json.accounts.length).toBeGreaterThan(0);

@@ -262,7 +262,7 @@ describe('public pages', () => {
           canonicals: document.head.querySelectorAll('link[rel="canonical"]').length,
         };
       });
-      expect(head.title).toMatch(/\| CommentGuard$/);
+      expect(head.title).toMatch(/\| Pagewarden$/);
       expect(head.description?.length).toBeGreaterThan(50);
       expect(head.keywords?.length).toBeGreaterThan(10);
       expect(head.ogTitle).toBe(head.title);

@@ -5,7 +5,7 @@ import { sesMail } from './ses.js';
 import { smtpMail } from './smtp.js';
 
 /** The sender when MAIL_FROM is unset (local runs; the CDK sets it in AWS). */
-export const LOCAL_MAIL_FROM = 'CommentGuard <no-reply@commentguard.local>';
+export const LOCAL_MAIL_FROM = 'Pagewarden <no-reply@commentguard.local>';
 
 function pick(): MailPort {
   const from = config.opt('MAIL_FROM') ?? LOCAL_MAIL_FROM;

@@ -44,7 +44,7 @@ export function authRoutes(identity: IdentityPort, codes: CodeDeps, billing: () 
     },
     exportUser: async ({ userId, workspaceId }) => ({
       body: await accountData.exportData(userId, workspaceId),
-      headers: { 'Content-Disposition': `attachment; filename="commentguard-export-${new Date().toISOString().slice(0, 10)}.json"` },
+      headers: { 'Content-Disposition': `attachment; filename="pagewarden-export-${new Date().toISOString().slice(0, 10)}.json"` },
     }),
   };
 }

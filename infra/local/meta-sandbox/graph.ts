@@ -125,7 +125,7 @@ async function route_(sb: MetaSandbox, req: GraphRequest, tok: TokenInfo, id: st
       if (edge === 'subscribed_apps') {
         if (tok.kind !== 'page') throw invalidToken('Invalid OAuth access token: subscribed_apps requires a Page access token');
         if (M === 'GET') {
-          return { data: page.subscribedFields.length ? [{ id: sb.config.appId, name: sb.config.appName, link: 'https://commentguard.local', subscribed_fields: page.subscribedFields }] : [] };
+          return { data: page.subscribedFields.length ? [{ id: sb.config.appId, name: sb.config.appName, link: 'https://pagewarden.local', subscribed_fields: page.subscribedFields }] : [] };
         }
         if (M === 'POST') {
           const fieldsParam = p.get('subscribed_fields');

@@ -58,7 +58,7 @@ function avatarSvg(name: string): string {
 
 export async function startMetaSandbox(opts: MetaSandboxOptions): Promise<MetaSandboxHandle> {
   const sb = new MetaSandbox({
-    appId: opts.appId, appSecret: opts.appSecret, appName: opts.appName ?? 'CommentGuard',
+    appId: opts.appId, appSecret: opts.appSecret, appName: opts.appName ?? 'Pagewarden',
     webhookUrl: opts.webhookUrl, verifyToken: opts.verifyToken, seed: opts.seed ?? 42, baseTime: opts.baseTime ?? DEFAULT_BASE_TIME,
   });
   let baseUrl = '';

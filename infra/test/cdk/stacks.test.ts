@@ -306,7 +306,7 @@ describe('least privilege', () => {
 describe('mail', () => {
   it('lets only the api send mail, through SES from its MAIL_FROM identity', () => {
     const api = s.compute.functions.api;
-    expect(envOf(s.templates.app, api)['MAIL_FROM']).toBe('CommentGuard <no-reply@commentguard.example>');
+    expect(envOf(s.templates.app, api)['MAIL_FROM']).toBe('Pagewarden <no-reply@commentguard.example>');
     for (const fn of Object.keys(s.compute.functions) as (keyof Synthesized['compute']['functions'])[]) {
       expect(rolePolicyJson(s.templates.app, s.compute.functions[fn]).includes('ses:'), fn).toBe(fn === 'api');
     }

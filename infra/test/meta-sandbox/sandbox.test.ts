@@ -42,7 +42,7 @@ describe('OAuth', () => {
     const res = await fetch(`${sb.url}/v26.0/dialog/oauth?${q}`);
     const html = await res.text();
     expect(res.status).toBe(200);
-    expect(html).toContain('Connect to CommentGuard');
+    expect(html).toContain('Connect to Pagewarden');
     expect(html).toContain('Lumen Skincare');
     expect(html).toContain('Trailhead Outfitters');
     const cont = new URL(/id="continue" href="([^"]+)"/.exec(html)![1]!.replaceAll('&#38;', '&'));

@@ -7,9 +7,9 @@ export function AuthCard({ title, subtitle, children, footer }: { title: string;
   return (
     <main className="cg-auth-page">
       <Flex direction="column" alignItems="center" gap="1.25rem" width="100%">
-        <Link to="/" className="cg-brand cg-brand-lg" aria-label="CommentGuard home">
+        <Link to="/" className="cg-brand cg-brand-lg" aria-label="Pagewarden home">
           <Logo size={36} />
-          <span>CommentGuard</span>
+          <span>Pagewarden</span>
         </Link>
         <Card variation="elevated" className="cg-auth-card">
           <Flex direction="column" gap="1.25rem">

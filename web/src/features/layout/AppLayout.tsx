@@ -100,7 +100,7 @@ export default function AppLayout({ children }: { children: ReactNode }) {
         </button>
         <Link to="/dashboard" className="cg-brand">
           <Logo size={30} />
-          <span className="cg-brand-text">CommentGuard</span>
+          <span className="cg-brand-text">Pagewarden</span>
         </Link>
         <nav aria-label="Main" className="cg-header-nav">
           <NavLinks className="cg-nav" />

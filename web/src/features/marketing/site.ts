@@ -1,6 +1,6 @@
 /** Small constants of the public site. */
-export const SITE_NAME = 'CommentGuard';
-export const SUPPORT_EMAIL = 'support@commentguard.app';
+export const SITE_NAME = 'Pagewarden';
+export const SUPPORT_EMAIL = 'support@pagewarden.app';
 /** Browser navigation (not SPA navigation): the server answers with a redirect to the sign-in screen. */
 export const LOGIN_HREF = '/api/login';
 

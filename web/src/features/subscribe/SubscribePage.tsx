@@ -35,8 +35,8 @@ const isPlanId = (v: string | null): v is PlanId => PLANS.some((p) => p.id === v
 
 export default function SubscribePage() {
   usePageMeta({
-    title: 'Subscribe | CommentGuard',
-    description: 'Choose your CommentGuard plan: Starter, Growth or Ultimate. No setup fees, cancel anytime.',
+    title: 'Subscribe | Pagewarden',
+    description: 'Choose your Pagewarden plan: Starter, Growth or Ultimate. No setup fees, cancel anytime.',
     path: '/subscribe',
   });
   const navigate = useNavigate();

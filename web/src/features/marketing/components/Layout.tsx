@@ -2,14 +2,13 @@ import type { ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
 import '../marketing.css';
 import { LOGIN_HREF, SITE_NAME, SUPPORT_EMAIL } from '../site';
+import { Logo } from '../../../components/ui/Logo';
 import { Icon } from './Icon';
 
 function Brand() {
   return (
     <Link to="/" className="mk-brand" aria-label={`${SITE_NAME} home`}>
-      <span className="mk-brand__mark">
-        <Icon name="shield" />
-      </span>
+      <Logo size={34} />
       <span>{SITE_NAME}</span>
     </Link>
   );

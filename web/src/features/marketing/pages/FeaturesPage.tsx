@@ -52,7 +52,7 @@ function FeatureSection({ id, title, intro, features, soft }: { id: string; titl
 
 export default function FeaturesPage() {
   usePageMeta({
-    title: 'Features | CommentGuard',
+    title: 'Features | Pagewarden',
     description: 'AI sentiment, spam and offensive-content detection, suggested replies, a human approval workflow, analytics and multi-brand moderation for Facebook and Instagram.',
     keywords: 'comment moderation features, sentiment analysis, spam detection, AI replies, human approval, comment analytics',
     path: '/features',

@@ -20,8 +20,8 @@ const AUDIENCES = ['Brand owners', 'Marketing agencies', 'E-commerce stores', 'F
 
 export default function LandingPage() {
   usePageMeta({
-    title: 'CommentGuard: AI comment moderation for Facebook and Instagram',
-    description: 'CommentGuard analyses every comment on your Facebook pages, Instagram accounts and ads, drafts replies and removes spam and abuse, with a human moderator approving every decision.',
+    title: 'Pagewarden: AI comment moderation for Facebook and Instagram',
+    description: 'Pagewarden analyses every comment on your Facebook pages, Instagram accounts and ads, drafts replies and removes spam and abuse, with a human moderator approving every decision.',
     keywords: 'comment moderation, facebook comment moderation, instagram comment moderation, ad comments, dark posts, AI replies, spam filter',
     path: '/',
   });
@@ -33,7 +33,7 @@ export default function LandingPage() {
           <span className="mk-eyebrow">AI comment moderation for Facebook &amp; Instagram</span>
           <h1>Every comment answered. Every troll handled. You stay in control.</h1>
           <p className="mk-hero__lead">
-            CommentGuard reads every comment on your Facebook pages, Instagram accounts and ads, including dark-post ad comments,
+            Pagewarden reads every comment on your Facebook pages, Instagram accounts and ads, including dark-post ad comments,
             decides whether to reply, delete, hide or ignore it, and drafts the reply. Your moderators approve, edit or override in seconds.
           </p>
           <div className="mk-hero__actions">

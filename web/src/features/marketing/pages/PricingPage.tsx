@@ -10,9 +10,9 @@ const quota = (id: string) => PLANS.find((p) => p.id === id)?.monthlyAnalysisQuo
 
 export default function PricingPage() {
   usePageMeta({
-    title: 'Pricing | CommentGuard',
+    title: 'Pricing | Pagewarden',
     description: 'Simple monthly plans for AI comment moderation on Facebook and Instagram: Starter, Growth and Ultimate. No setup fees, cancel anytime.',
-    keywords: 'comment moderation pricing, social media moderation plans, commentguard pricing',
+    keywords: 'comment moderation pricing, social media moderation plans, pagewarden pricing',
     path: '/pricing',
   });
   return (

@@ -4,12 +4,12 @@ import { LegalPage } from './LegalPage';
 export default function PrivacyPage() {
   return (
     <LegalPage
-      meta={{ title: 'Privacy Policy | CommentGuard', description: 'How CommentGuard collects, uses, shares and protects your information, and how to access, export or delete it.', path: '/privacy' }}
+      meta={{ title: 'Privacy Policy | Pagewarden', description: 'How Pagewarden collects, uses, shares and protects your information, and how to access, export or delete it.', path: '/privacy' }}
       title="Privacy Policy"
       updated="June 1, 2025"
     >
       <p>
-        This Privacy Policy explains how CommentGuard ("we", "us") handles information when you use our website and our comment moderation service.
+        This Privacy Policy explains how Pagewarden ("we", "us") handles information when you use our website and our comment moderation service.
       </p>
       <h2>1. Information We Collect</h2>
       <ul>

@@ -4,13 +4,13 @@ import { LegalPage } from './LegalPage';
 export default function RefundPage() {
   return (
     <LegalPage
-      meta={{ title: 'Refund Policy | CommentGuard', description: 'CommentGuard subscriptions are not refunded; cancel anytime and keep the service until the end of your billing period.', path: '/refund' }}
+      meta={{ title: 'Refund Policy | Pagewarden', description: 'Pagewarden subscriptions are not refunded; cancel anytime and keep the service until the end of your billing period.', path: '/refund' }}
       title="Refund Policy"
       updated="June 1, 2025"
     >
       <h2>No Refunds</h2>
       <p>
-        CommentGuard subscriptions are billed monthly in advance. All payments are final: we do not offer refunds or credits for partial months, unused
+        Pagewarden subscriptions are billed monthly in advance. All payments are final: we do not offer refunds or credits for partial months, unused
         time, or plans you did not use.
       </p>
       <h2>How to Cancel</h2>

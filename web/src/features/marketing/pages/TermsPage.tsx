@@ -5,18 +5,18 @@ import { LegalPage } from './LegalPage';
 export default function TermsPage() {
   return (
     <LegalPage
-      meta={{ title: 'Terms of Service | CommentGuard', description: 'The terms that apply to your use of CommentGuard, the AI comment moderation service for Facebook and Instagram.', path: '/terms' }}
+      meta={{ title: 'Terms of Service | Pagewarden', description: 'The terms that apply to your use of Pagewarden, the AI comment moderation service for Facebook and Instagram.', path: '/terms' }}
       title="Terms of Service"
       updated="June 1, 2025"
     >
       <h2>1. Acceptance of Terms</h2>
       <p>
-        By creating an account or using CommentGuard, you agree to these Terms of Service and to our <Link to="/privacy">Privacy Policy</Link> and{' '}
+        By creating an account or using Pagewarden, you agree to these Terms of Service and to our <Link to="/privacy">Privacy Policy</Link> and{' '}
         <Link to="/refund">Refund Policy</Link>. If you use the service on behalf of a business, you confirm that you may accept these terms for it.
       </p>
       <h2>2. Description of Service</h2>
       <p>
-        CommentGuard is an AI comment management service for Facebook pages, Instagram accounts and ads, including dark-post ad comments. It analyses
+        Pagewarden is an AI comment management service for Facebook pages, Instagram accounts and ads, including dark-post ad comments. It analyses
         comments for sentiment, spam and offensiveness, proposes a decision (reply, delete, hide or ignore) with an optional suggested reply, and lets a
         human moderator approve, edit or override each decision. The service is sold as monthly subscription plans, billed by card.
       </p>

@@ -6,8 +6,8 @@ import { USE_CASES } from '../usecases/catalog';
 
 export default function UseCasesPage() {
   usePageMeta({
-    title: 'Use Cases | CommentGuard',
-    description: 'How brands, agencies and e-commerce teams use CommentGuard: moderator burnout, pre-sale questions, troll invasions, AI replies, automation, reports and dark post ad comments.',
+    title: 'Use Cases | Pagewarden',
+    description: 'How brands, agencies and e-commerce teams use Pagewarden: moderator burnout, pre-sale questions, troll invasions, AI replies, automation, reports and dark post ad comments.',
     keywords: 'comment moderation use cases, social media moderation, facebook comments, instagram comments, ad comments',
     path: '/use-cases',
   });
@@ -17,7 +17,7 @@ export default function UseCasesPage() {
         <div className="mk-container">
           <span className="mk-eyebrow">Use Cases</span>
           <h1>One comment section, many jobs to do</h1>
-          <p>Brand owners, marketing agencies, e-commerce, financial-services and SaaS teams use CommentGuard to answer faster, stay safe and keep their moderators sane.</p>
+          <p>Brand owners, marketing agencies, e-commerce, financial-services and SaaS teams use Pagewarden to answer faster, stay safe and keep their moderators sane.</p>
         </div>
       </section>
       <section className="mk-section" style={{ paddingTop: 32 }} aria-label="Use cases">

@@ -4,14 +4,14 @@ export default function AiCommentsRepliers() {
   return (
     <UseCaseLayout
       meta={{
-        title: 'AI Comment Replies for Facebook and Instagram | CommentGuard',
+        title: 'AI Comment Replies for Facebook and Instagram | Pagewarden',
         description: 'Get an AI-drafted reply for every Facebook and Instagram comment worth answering, in the commenter\'s language, ready for your team to approve or edit.',
         keywords: 'AI comment replies, auto reply facebook comments, instagram comment replies, AI social media replies, comment response automation',
         path: '/ai-comments-repliers',
       }}
       eyebrow="Use case: replies"
       title="AI comment replies your team approves in one click"
-      lead="Writing the hundredth answer to the same question is nobody's best work. CommentGuard drafts a reply for every comment that deserves one, and your team decides what gets posted."
+      lead="Writing the hundredth answer to the same question is nobody's best work. Pagewarden drafts a reply for every comment that deserves one, and your team decides what gets posted."
       faq={[
         { q: 'Are replies posted automatically?', a: 'No. The AI drafts a suggested reply and proposes to send it. A moderator approves it, edits it or rejects it; only an approved reply is posted on the platform.' },
         { q: 'Can I change a suggested reply before it is sent?', a: 'Yes. Edit Reply opens the text so you can change it and save; Cancel restores the original suggestion.' },

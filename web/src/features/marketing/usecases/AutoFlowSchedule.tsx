@@ -4,14 +4,14 @@ export default function AutoFlowSchedule() {
   return (
     <UseCaseLayout
       meta={{
-        title: 'Automated Comment Moderation Schedule | CommentGuard',
+        title: 'Automated Comment Moderation Schedule | Pagewarden',
         description: 'Scheduled syncs and automatic AI analysis keep your Facebook and Instagram comment queue ready for your team, with live updates as new comments arrive.',
         keywords: 'automated comment moderation, scheduled comment sync, social media moderation workflow, facebook comment automation, instagram comment automation',
         path: '/auto-flow-schedule',
       }}
       eyebrow="Use case: automation"
       title="A moderation queue that is ready before your team is"
-      lead="CommentGuard syncs your comments and runs the AI analysis on a schedule, so when your moderators start their day the decisions are already waiting for them."
+      lead="Pagewarden syncs your comments and runs the AI analysis on a schedule, so when your moderators start their day the decisions are already waiting for them."
       faq={[
         { q: 'Do I have to press Sync every time?', a: 'No. Comments are synced and analysed on a schedule. You can still press Sync Comments or Process All Comments whenever you want an immediate refresh.' },
         { q: 'Do new comments show up without reloading the page?', a: 'Yes. The dashboard keeps a live connection and refreshes the queue when new comments arrive or a decision changes.' },

@@ -4,16 +4,16 @@ export default function HumanModeratorBurnout() {
   return (
     <UseCaseLayout
       meta={{
-        title: 'Prevent Social Media Moderator Burnout | CommentGuard',
+        title: 'Prevent Social Media Moderator Burnout | Pagewarden',
         description: 'Reduce moderator burnout: the AI takes the first pass on spam, abuse and routine questions, so your team reviews decisions instead of reading every hostile comment.',
         keywords: 'moderator burnout, content moderator wellbeing, social media moderation team, comment moderation workload, AI moderation assistant',
         path: '/human-moderator-burnout',
       }}
       eyebrow="Use case: your team"
       title="Protect your moderators from burnout"
-      lead="Reading hundreds of comments a day, many of them hostile, wears people down. CommentGuard takes the first pass so your team spends its energy on judgement, not on scrolling."
+      lead="Reading hundreds of comments a day, many of them hostile, wears people down. Pagewarden takes the first pass so your team spends its energy on judgement, not on scrolling."
       faq={[
-        { q: 'Does CommentGuard replace my moderators?', a: 'No. It prepares decisions; your moderators make them. The AI proposes, and a human approves, edits or overrides.' },
+        { q: 'Does Pagewarden replace my moderators?', a: 'No. It prepares decisions; your moderators make them. The AI proposes, and a human approves, edits or overrides.' },
         { q: 'How does it reduce exposure to abusive content?', a: 'Offensive and spam comments are detected and labelled before a moderator opens them, with a proposed action and a short reasoning, so the decision takes a glance instead of a close read.' },
         { q: 'How does it help with volume?', a: 'The queue shows the AI\'s decision and drafted reply for each comment, and Process All Comments analyses the whole backlog at once. Routine comments become one-click approvals.' },
         { q: 'Does it work for agencies with several brands?', a: 'Yes. Growth covers 3 brands and Ultimate an unlimited number; the comments of every connected Facebook page and Instagram account arrive in one queue, with a platform filter.' },

@@ -4,7 +4,7 @@ export default function ReportsDashboard() {
   return (
     <UseCaseLayout
       meta={{
-        title: 'Comment Analytics and Reports Dashboard | CommentGuard',
+        title: 'Comment Analytics and Reports Dashboard | Pagewarden',
         description: 'See the sentiment of your Facebook and Instagram comments, the actions taken, spam filtered and offensive content caught, and how often your team agrees with the AI.',
         keywords: 'comment analytics, social media sentiment dashboard, comment reports, facebook comment analytics, instagram comment analytics, moderation reports',
         path: '/reports-dashboard',

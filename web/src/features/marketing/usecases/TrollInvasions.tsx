@@ -4,19 +4,19 @@ export default function TrollInvasions() {
   return (
     <UseCaseLayout
       meta={{
-        title: 'Stop Troll Invasions on Facebook and Instagram | CommentGuard',
+        title: 'Stop Troll Invasions on Facebook and Instagram | Pagewarden',
         description: 'Detect hateful, political, off-topic and inflammatory comments and coordinated troll attacks on your Facebook and Instagram pages and ads, then delete, hide, flag or respond.',
         keywords: 'troll invasion, troll attack, hateful comments, comment raid, coordinated attack social media, hide offensive comments, facebook troll moderation',
         path: '/troll-invasions',
       }}
       eyebrow="Use case: brand safety"
       title="Stop troll invasions before they take over your comments"
-      lead="One inflammatory comment can turn into hundreds in an hour. CommentGuard spots hateful, political, off-topic and inflammatory comments, including coordinated attacks, and gives your team the tools to respond fast."
+      lead="One inflammatory comment can turn into hundreds in an hour. Pagewarden spots hateful, political, off-topic and inflammatory comments, including coordinated attacks, and gives your team the tools to respond fast."
       faq={[
-        { q: 'What does CommentGuard detect?', a: 'Hateful, offensive, political, off-topic and inflammatory comments, as well as spam. A sudden wave of similar hostile comments, the signature of a coordinated attack, stands out in the queue and in your analytics.' },
+        { q: 'What does Pagewarden detect?', a: 'Hateful, offensive, political, off-topic and inflammatory comments, as well as spam. A sudden wave of similar hostile comments, the signature of a coordinated attack, stands out in the queue and in your analytics.' },
         { q: 'What can I do with a troll comment?', a: 'Delete it, shadow-hide it (the author and their friends still see it, nobody else does), flag it for human review, or reply with a firm, polite warning drafted for your approval.' },
         { q: 'What if the AI flags a legitimate comment?', a: 'Nothing happens until a moderator decides. Keep Comment overrides the proposed action and restores the comment to normal, and the override counts in your accuracy figures.' },
-        { q: 'What should I do during a severe attack?', a: 'Let CommentGuard keep the queue under control while you consider temporarily restricting who can comment on the affected post from your Facebook or Instagram settings.' },
+        { q: 'What should I do during a severe attack?', a: 'Let Pagewarden keep the queue under control while you consider temporarily restricting who can comment on the affected post from your Facebook or Instagram settings.' },
         { q: 'Can I be stricter on some content than others?', a: 'Yes. Every decision shows where the comment was posted, so your team can hold sensitive content such as ads, announcements or crisis posts to a stricter standard.' },
       ]}
       cta={{ title: 'Keep your comment section a place people want to be', text: 'Connect your pages and let the AI take the first pass on trolls and abuse.' }}
@@ -45,7 +45,7 @@ export default function TrollInvasions() {
         ]}
       />
       <p>
-        In a severe attack you can also temporarily restrict commenting on the affected post from your Facebook or Instagram settings while CommentGuard works through the queue.
+        In a severe attack you can also temporarily restrict commenting on the affected post from your Facebook or Instagram settings while Pagewarden works through the queue.
       </p>
       <h2>Review and restore</h2>
       <p>
