@@ -11,6 +11,7 @@ import { makeComment, seed, store } from '../support/seed.js'; // (also points t
 
 const billingStore = await import('../../functions/src/store/billing.js');
 const workspaces = await import('../../functions/src/store/workspaces.js');
+const { analyseArrivals } = await import('../../functions/src/domain/moderation.js');
 const TRIAL_ENDED = 'Your free trial has ended. Analysis is paused until a plan is chosen; your comments are kept.';
 
 const PAYMENT_FAILED = 'Your last payment failed. Update your card to keep your plan.';
@@ -284,6 +285,14 @@ describe('the trial', () => {
     expect(bulk.json).toEqual({ queued: 0 });
     expect((await store.getComment(user.workspaceId, c.id))!.comment.status).toBe('pending');
     expect((await client.get('/api/user')).json.notice).toBe(TRIAL_ENDED);
+    // Arrivals (webhooks, sync) queue nothing either.
+    const arrived = makeComment();
+    await seed(user.workspaceId, [arrived]);
+    const enqueued: unknown[] = [];
+    const deps = { queue: { enqueue: async (jobs: unknown[]) => { enqueued.push(...jobs); } }, platform: {}, notifier: { notify: async () => undefined } };
+    expect(await analyseArrivals(deps as unknown as Parameters<typeof analyseArrivals>[0], user.workspaceId, [arrived])).toBe(0);
+    expect(enqueued).toEqual([]);
+    expect((await store.getComment(user.workspaceId, arrived.id))!.comment.status).toBe('pending');
 
     // A payment awaited is not a plan: still paused.
     await client.post('/api/create-subscription', { priceId: 'price_starter' });

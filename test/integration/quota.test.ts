@@ -8,7 +8,7 @@ import { signedIn } from '../support/client.js';
 import { makeComment, seed, store } from '../support/seed.js';
 
 const usage = await import('../../functions/src/store/usage.js');
-const { recordDecisions } = await import('../../functions/src/domain/moderation.js');
+const { bulkAnalyze, recordDecisions } = await import('../../functions/src/domain/moderation.js');
 const { QUOTA_NOTICE } = await import('../../functions/src/domain/limits.js');
 
 const STARTER_QUOTA = 5_000;
@@ -57,6 +57,21 @@ describe('quota reservation', () => {
     expect(await usage.reserve(ws, 9, STARTER_QUOTA)).toBe(4);
     expect(await usage.reserve(ws, 9, null)).toBe(9); // unlimited: counted, never refused
     expect(await usage.usedThisMonth(ws)).toBe(5_009);
+  });
+
+  it('when queueing fails, the comments go back to pending and the reservation is given back', async () => {
+    const { user } = await signedIn('queuefail');
+    const ws = user.workspaceId;
+    await usage.addAnalysed(ws, 100);
+    const comments = [makeComment(), makeComment(), makeComment()];
+    await seed(ws, comments);
+    const deps = {
+      queue: { enqueue: async () => { throw new Error('queue unavailable'); } },
+      platform: {}, notifier: { notify: async () => undefined },
+    } as unknown as Parameters<typeof bulkAnalyze>[0];
+    await expect(bulkAnalyze(deps, ws)).rejects.toThrow('queue unavailable');
+    expect(await statuses(ws, comments.map((c) => c.id))).toEqual(['pending', 'pending', 'pending']);
+    expect(await usage.usedThisMonth(ws)).toBe(100);
   });
 
   it('a comment whose analysis failed is pending again and its reservation is given back', async () => {
