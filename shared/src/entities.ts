@@ -44,6 +44,14 @@ export const AiDecision = z.object({
   language: z.string(),
   provider: z.string(),
   version: z.string(),
+  /** What kind of comment this is (threat, scam, spam, abuse, complaint, question, praise, other). */
+  category: z.enum(['threat', 'scam', 'spam', 'abuse', 'complaint', 'question', 'praise', 'other']).optional(),
+  /** Reason codes behind the decision, in words ("link to an unknown domain", "giveaway or prize words"). */
+  reasons: z.array(z.string()).optional(),
+  /** Queue priority: threats are urgent, complaints and abuse high. */
+  priority: z.enum(['urgent', 'high', 'normal']).optional(),
+  /** A person should look (a question needing an answer, a threat, an unsupported language). */
+  needsHuman: z.boolean().optional(),
 });
 export type AiDecision = z.infer<typeof AiDecision>;
 
@@ -78,6 +86,8 @@ export const Stats = z.object({
   autoReplies: z.number(),
   deletedComments: z.number(),
   accuracyRate: z.number(),
+  /** Decisions a human has reviewed: until one was, there is no accuracy to show. */
+  reviewed: z.number().int().nonnegative().optional(),
 });
 export type Stats = z.infer<typeof Stats>;
 

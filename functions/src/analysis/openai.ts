@@ -19,7 +19,7 @@ export interface OpenAIAnalyserOptions {
 }
 
 /** What the model returns: the shared decision minus provider/version, keyed by comment id. */
-export const LlmDecision = AiDecision.omit({ provider: true, version: true }).extend({ id: z.string() });
+export const LlmDecision = AiDecision.omit({ provider: true, version: true, category: true, reasons: true, priority: true, needsHuman: true }).extend({ id: z.string() });
 export const LlmBatch = z.object({ decisions: z.array(LlmDecision) });
 
 export function systemInstruction(brand: BrandContext): string {

@@ -11,6 +11,10 @@ export interface CommentInput {
 export interface BrandContext {
   businessName: string;
   tone?: 'friendly' | 'professional' | 'playful';
+  /** Language of replies to comments in a language the analyser does not support (ISO 639-1; default en). */
+  defaultLanguage?: string;
+  /** The brand's own domains: links to them are not "unknown". */
+  domains?: string[];
 }
 
 export interface Analyser {

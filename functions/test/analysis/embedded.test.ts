@@ -33,15 +33,15 @@ describe('EmbeddedAnalyser', () => {
     const d = await one('I love this product!');
     expect(d.sentiment).toBe('positive');
     expect(d.decision).toBe('reply');
-    expect(d.suggestedReply).toContain('Acme Shoes');
+    expect(d.suggestedReply).toMatch(/^Hi Ana! /);
   });
 
   it('answers a Spanish question in Spanish, naming the business', async () => {
     const d = await one('Hola, ¿cuánto cuesta el envío?');
     expect(d.language).toBe('es');
     expect(d.decision).toBe('reply');
-    expect(d.suggestedReply).toContain('Acme Shoes');
-    expect(d.suggestedReply).toMatch(/gracias|pregunta|hola/i);
+    expect(d.suggestedReply).toMatch(/pregunta/i);
+    expect(d.suggestedReply).not.toMatch(/privad|mensaje privado/i);
   });
 
   it('replies to a complaint and ignores neutral chit-chat', async () => {

@@ -1,7 +1,7 @@
-/** The embedded analyser (default provider): local classifier + language detection + reply templates. */
+/** The embedded analyser (default provider): language, cues, classifier, decision policy, replies. */
 import { AiDecision } from '@cg/shared';
 import { AnalysisError, type Analyser, type BrandContext, type CommentInput } from '../port.js';
-import { detectLanguage } from './language.js';
+import { detect } from './language.js';
 import { loadModel } from './model-store.js';
 import { decide } from './policy.js';
 import { cues } from './rules.js';
@@ -12,13 +12,11 @@ export class EmbeddedAnalyser implements Analyser {
   async analyse(comments: CommentInput[], brand: BrandContext): Promise<AiDecision[]> {
     const { classifier, version } = await loadModel();
     return comments.map((comment) => {
+      const found = cues(comment.content, brand.domains ?? []);
+      const language = detect(comment.content);
       const decision = decide({
-        comment,
-        brand,
-        classification: classifier.classify(comment.content),
-        cues: cues(comment.content),
-        language: detectLanguage(comment.content),
-        version,
+        comment, brand, cues: found, language, version,
+        classification: classifier.classify(comment.content, language.language, found),
       });
       const parsed = AiDecision.safeParse(decision);
       if (!parsed.success) throw new AnalysisError(`embedded decision for ${comment.id} failed validation: ${parsed.error.message}`);

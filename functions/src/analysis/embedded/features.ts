@@ -43,8 +43,8 @@ class Builder {
   }
 }
 
-/** Turns a raw comment into its sparse feature vector (deterministic). */
-export function featurize(raw: string): SparseVector {
+/** Turns a raw comment into its sparse feature vector (deterministic); `language` adds language-specific copies of the words. */
+export function featurize(raw: string, language = ''): SparseVector {
   const norm = normalise(raw);
   const toks = words(norm);
   const b = new Builder();
@@ -54,6 +54,7 @@ export function featurize(raw: string): SparseVector {
   for (let i = 0; i < toks.length; i++) {
     const t = toks[i]!;
     wordFeats.push('w:' + t);
+    if (language) wordFeats.push(`l:${language}:${t}`);
     if (i > 0) wordFeats.push('b:' + toks[i - 1] + ' ' + t);
     const bare = t.replace(/^#/, '');
     if (POSITIVE_WORDS.has(bare)) lexFeats.push(negate > 0 ? 'lex:neg' : 'lex:pos');
@@ -75,6 +76,7 @@ export function featurize(raw: string): SparseVector {
   b.group(lexFeats, 1.5);
   for (const c of cues(raw)) b.add('cue:' + c, 0.5);
   b.add('len:' + Math.min(6, Math.floor(Math.log2(1 + toks.length))), 0.3);
+  if (language) b.add('lang:' + language, 0.3);
   b.add('bias', 0.1);
   return b.build();
 }

@@ -1,46 +1,56 @@
-/** The shipped model's shape and its classifier: spam, offensiveness (two heads) and sentiment. */
+/** The shipped model's shape and its classifier: spam, offensiveness (two English heads), multilingual sentiment. */
 import { featurize, type SparseVector } from './features.js';
 import { featurizeOffensive } from './offensive-features.js';
-import { cues, isScam } from './rules.js';
 import { predictProba, unpack, type LinearModel, type PackedLinear } from './linear.js';
+import { offensiveWords } from './offensive-lexicon.js';
+import { isScam, SPAM_CUES } from './rules.js';
 
 export const SENTIMENT_CLASSES = ['negative', 'neutral', 'positive'] as const;
+export type Sentiment = (typeof SENTIMENT_CLASSES)[number];
+
+/** Platt scaling of a head's probability: p' = sigmoid(a * logit(p) + b), fitted on held-out training rows. */
+export type Platt = [number, number];
 
 export interface ModelFile {
   version: string;
   featureBits: number;
   heads: { spam: PackedLinear; offensiveTweets: PackedLinear; offensiveDavidson: PackedLinear; sentiment: PackedLinear };
   thresholds: { spam: number; offensiveTweets: number; offensiveDavidson: number };
+  /** Per-language class-bias offsets of the sentiment head (macro-recall on held-out training rows). */
+  sentimentOffsets: Record<string, number[]>;
+  calibration: { spam: Platt; offensive: Platt; sentiment: Platt };
   /** What each head was trained on; the spam head is trained on the spam evaluation file (see eval output). */
   training: Record<string, { files: string[]; rows: number; note?: string; idsDigest?: string }>;
 }
 
-export interface Heads {
-  spam: LinearModel;
-  offensiveTweets: LinearModel;
-  offensiveDavidson: LinearModel;
-  sentiment: LinearModel;
-}
+export interface Heads { spam: LinearModel; offensiveTweets: LinearModel; offensiveDavidson: LinearModel; sentiment: LinearModel }
 
 export interface Classification {
   pSpam: number;
   isSpam: boolean;
-  /** Probability-like offensiveness score: the larger head probability relative to its threshold. */
+  /** Calibrated probability that the text is offensive. */
   pOffensive: number;
   isOffensive: boolean;
-  sentiment: (typeof SENTIMENT_CLASSES)[number];
+  /** Offensive words found by the language's lexicon (reasons). */
+  offensiveWords: string[];
+  sentiment: Sentiment;
   pSentiment: number;
 }
 
+const logit = (p: number) => Math.log(Math.max(1e-6, p) / Math.max(1e-6, 1 - p));
+export const platt = ([a, b]: Platt, p: number) => 1 / (1 + Math.exp(-(a * logit(p) + b)));
+/** Maps a head's probability onto a scale where its threshold is 0.5. */
+export const rescale = (p: number, th: number) => (p < th ? (0.5 * p) / th : 0.5 + (0.5 * (p - th)) / (1 - th));
+
 export class Classifier {
-  constructor(readonly heads: Heads, readonly thresholds: ModelFile['thresholds']) {}
+  constructor(readonly heads: Heads, readonly file: Omit<ModelFile, 'heads'>) {}
 
   static fromFile(file: ModelFile): Classifier {
     const dim = 1 << file.featureBits;
     const h = file.heads;
     return new Classifier(
       { spam: unpack(h.spam, dim), offensiveTweets: unpack(h.offensiveTweets, dim), offensiveDavidson: unpack(h.offensiveDavidson, dim), sentiment: unpack(h.sentiment, dim) },
-      file.thresholds,
+      file,
     );
   }
 
@@ -48,29 +58,42 @@ export class Classifier {
     return predictProba(this.heads.spam, x)[this.heads.spam.classes.indexOf('spam')]!;
   }
 
-  classify(text: string): Classification {
-    const x = featurize(text);
-    const t = this.thresholds;
-    const pSpam = this.spamProbability(x);
-    // Both offensive heads read the offensive feature set (lexicon, leetspeak, hashtags); spam and sentiment read `x`.
+  /** Raw offensive score of the English heads on the shared 0.5-threshold scale. */
+  englishOffensive(text: string): number {
+    const t = this.file.thresholds;
     const xo = featurizeOffensive(text);
     const off = (m: LinearModel) => predictProba(m, xo)[m.classes.indexOf('offensive')]!;
-    const a = off(this.heads.offensiveTweets);
-    const b = off(this.heads.offensiveDavidson);
-    const found = cues(text);
-    const isOffensive = a >= t.offensiveTweets || b >= t.offensiveDavidson || found.has('directThreat');
-    // Map each head onto a shared scale where 0.5 is its threshold, then take the stronger one.
-    const rescale = (p: number, th: number) => (p < th ? (0.5 * p) / th : 0.5 + (0.5 * (p - th)) / (1 - th));
-    const pOffensive = found.has('directThreat') ? Math.max(0.95, a, b) : Math.max(rescale(a, t.offensiveTweets), rescale(b, t.offensiveDavidson));
+    return Math.max(rescale(off(this.heads.offensiveTweets), t.offensiveTweets), rescale(off(this.heads.offensiveDavidson), t.offensiveDavidson));
+  }
+
+  sentimentOf(x: SparseVector, language: string): { sentiment: Sentiment; p: number } {
     const ps = predictProba(this.heads.sentiment, x);
-    const k = ps.indexOf(Math.max(...ps));
+    const off = (language === 'en' && this.file.sentimentOffsets['en']) || [0, 0, 0];
+    let k = 0;
+    for (let j = 1; j < ps.length; j++) if (Math.log(ps[j]!) + off[j]! > Math.log(ps[k]!) + off[k]!) k = j;
+    return { sentiment: this.heads.sentiment.classes[k] as Sentiment, p: platt(this.file.calibration.sentiment, ps[k]!) };
+  }
+
+  /** `language` gates the offensive lexicons and heads: English heads only read English text. */
+  classify(text: string, language: string, found: Set<string>): Classification {
+    const x = featurize(text, language);
+    const rawSpam = this.spamProbability(x);
+    const scam = isScam(found);
+    const spamCue = SPAM_CUES.some((c) => found.has(c));
+    // The spam head learnt English YouTube comments: elsewhere it needs a spam cue to count.
+    const isSpam = scam || (rawSpam >= this.file.thresholds.spam && (language === 'en' || spamCue));
+    const pSpam = scam ? Math.max(0.97, rawSpam) : platt(this.file.calibration.spam, isSpam ? rawSpam : Math.min(rawSpam, 0.49));
+    let score = 0;
+    const lex = offensiveWords(text, language);
+    // English heads read English text, and other text only when it carries English insults ("die", "ho" never count).
+    if (language === 'en' || offensiveWords(text, 'en').insults.length) score = this.englishOffensive(text);
+    else if (lex.insults.length || (lex.profanity.length && lex.targeted)) score = lex.targeted || lex.insults.length > 1 ? 0.9 : 0.75;
+    if (found.has('threat')) score = Math.max(score, 0.95);
+    const isOffensive = score >= 0.5;
+    const { sentiment, p } = this.sentimentOf(x, language);
     return {
-      pSpam: isScam(found) ? Math.max(pSpam, 0.9) : pSpam,
-      isSpam: pSpam >= t.spam || isScam(found),
-      pOffensive,
-      isOffensive,
-      sentiment: this.heads.sentiment.classes[k] as Classification['sentiment'],
-      pSentiment: ps[k]!,
+      pSpam, isSpam, pOffensive: score > 0 && score < 0.95 && !lex.insults.length ? platt(this.file.calibration.offensive, score) : score, isOffensive,
+      offensiveWords: [...lex.insults, ...lex.profanity], sentiment, pSentiment: p,
     };
   }
 }

@@ -5,6 +5,7 @@
  * and #camelCase hashtag splitting. Hashed into the same space as `features.ts`.
  */
 import { FEATURE_BITS, type SparseVector } from './features.js';
+import { canonical, destretch } from './normalise.js';
 import { decodeEntities, URL_RE } from './text.js';
 
 /** Profanity, insults and slurs, matched on the leet-normalised token (exact or as a listed stem). Offensive by design. */
@@ -42,9 +43,10 @@ export function unleet(token: string): string {
 
 /** Whether a normalised (unleeted, lowercase) token is profanity or an insult. */
 export function isProfane(token: string): boolean {
-  const t = token.replace(/(.)\1{2,}/g, '$1$1');
-  if (PROFANITY_WORDS.has(t) || PROFANITY_WORDS.has(t.replace(/(.)\1+/g, '$1'))) return true;
-  for (const s of STEMS) if (t.includes(s)) return true;
+  for (const t of destretch(token)) {
+    if (PROFANITY_WORDS.has(t)) return true;
+    for (const s of STEMS) if (t.includes(s)) return true;
+  }
   return false;
 }
 
@@ -57,7 +59,7 @@ const SECOND_PERSON = /^(you|u|ur|your|youre|you're|ya|yall|y'all|he|she|they|hi
 
 /** Tokens of a raw comment for the offensive heads (hashtags kept as a tag plus split words). */
 export function offensiveTokens(raw: string): { toks: string[]; tags: string[]; users: number; urls: number } {
-  let s = decodeEntities(raw);
+  let s = canonical(decodeEntities(raw));
   let urls = 0;
   let users = 0;
   s = s.replace(URL_RE, () => { urls++; return ' xurlx '; }).replace(/\bURL\b/g, () => { urls++; return ' xurlx '; });

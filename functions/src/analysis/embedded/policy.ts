@@ -1,69 +1,73 @@
-/** Decision policy: turns classifier scores, cues and language into one AiDecision. */
+/**
+ * Decision policy: classifier scores, cues and language → one decision with a category, reason codes,
+ * priority and whether a person must look. Order: threats (hide, urgent), scams and spam (delete;
+ * never thanked), abuse (hide), then criticism (never removed: an empathetic reply, high priority),
+ * questions (a holding reply, flagged for an answer), praise (thanks), the rest ignored.
+ */
 import type { AiDecision } from '@cg/shared';
 import type { BrandContext, CommentInput } from '../port.js';
-import type { Language } from './language.js';
-import { NEGATIVE_WORDS, POSITIVE_WORDS } from './lexicon.js';
+import { isSupported, type Language, type LanguageGuess } from './language.js';
 import type { Classification } from './model.js';
 import { suggestReply, type ReplyIntent } from './replies.js';
-import { normalise, words } from './text.js';
+import { isScam } from './rules.js';
 
-const pct = (p: number) => Math.round(Math.min(1, Math.max(0, p)) * 100);
+const pct = (p: number) => Math.round(Math.min(0.99, Math.max(0.5, p)) * 100);
 
-/** Outside English the classifier is weak: let the multilingual lexicon decide polarity when it has evidence. */
-function sentimentFor(c: Classification, language: Language, text: string): { sentiment: AiDecision['sentiment']; p: number } {
-  if (language === 'en') return { sentiment: c.sentiment, p: c.pSentiment };
-  let pos = 0;
-  let neg = 0;
-  for (const w of words(normalise(text))) {
-    if (POSITIVE_WORDS.has(w)) pos++;
-    if (NEGATIVE_WORDS.has(w)) neg++;
-  }
-  if (pos > neg) return { sentiment: 'positive', p: 0.6 + 0.1 * Math.min(3, pos - neg) };
-  if (neg > pos) return { sentiment: 'negative', p: 0.6 + 0.1 * Math.min(3, neg - pos) };
-  return { sentiment: 'neutral', p: 0.6 };
-}
+export const REASONS: Record<string, string> = {
+  threat: 'threat of violence, doxxing or self-harm encouragement',
+  link: 'contains a link', unknownLink: 'link to an unknown domain', shortener: 'link shortener hides the destination', obfuscatedLink: 'obfuscated link',
+  phone: 'phone number', contact: 'asks to move the conversation to WhatsApp/Telegram/DMs', giveaway: 'giveaway or prize words', crypto: 'crypto, trading or investment bait',
+  impersonation: 'impersonates Meta or the page', lookalikes: 'look-alike characters disguise words', promo: 'self-promotion', spamModel: 'reads like spam (spam model)',
+  offensiveModel: 'abusive language (offensive model)', offensiveWords: 'insults or profanity', complaint: 'complaint words', sarcasm: 'sarcasm about the brand',
+  negative: 'negative sentiment', question: 'asks a question', positive: 'positive sentiment', neutral: 'nothing to act on', unsupportedLanguage: 'language not supported: reply drafted in the brand language',
+};
 
 export interface PolicyInput {
   comment: CommentInput;
   brand: BrandContext;
   classification: Classification;
   cues: Set<string>;
-  language: Language;
+  language: LanguageGuess;
   version: string;
 }
 
+type Category = NonNullable<AiDecision['category']>;
+
 export function decide({ comment, brand, classification: c, cues, language, version }: PolicyInput): AiDecision {
-  const { sentiment, p } = sentimentFor(c, language, comment.content);
-  const base = { sentiment, isSpam: c.isSpam, isOffensive: c.isOffensive, language, provider: 'embedded', version };
-  if (c.isSpam) {
-    const why = [cues.has('link') && 'a link', cues.has('promo') && 'self-promotion', cues.has('money') && 'a money or crypto offer', cues.has('contact') && 'contact bait'].filter(Boolean);
-    return { ...base, decision: 'delete', suggestedReply: '', confidence: pct(c.pSpam), reasoning: `Spam (${pct(c.pSpam)}% likely)${why.length ? ` with ${why.join(', ')}` : ''}; deleting keeps the thread clean.` };
+  const replyLanguage: Language = language.supported && isSupported(language.language) ? language.language
+    : isSupported(brand.defaultLanguage ?? '') ? (brand.defaultLanguage as Language) : 'en';
+  const criticism = cues.has('complaint') || cues.has('sarcasm');
+  const sentiment = cues.has('sarcasm') ? 'negative' : c.sentiment;
+  const scam = isScam(cues);
+  const spamCues = ['unknownLink', 'shortener', 'obfuscatedLink', 'phone', 'contact', 'giveaway', 'crypto', 'impersonation', 'lookalikes', 'promo'].filter((k) => cues.has(k));
+  // Criticism is never removed as spam unless it is a scam or carries contact/link bait.
+  const isSpam = scam || (c.isSpam && !(criticism && !spamCues.length));
+  const base = { sentiment, isSpam, isOffensive: c.isOffensive || cues.has('threat'), language: language.language === 'und' ? replyLanguage : language.language, provider: 'embedded', version };
+  const out = (decision: AiDecision['decision'], category: Category, confidence: number, reasons: string[], extra: Partial<AiDecision> = {}): AiDecision => ({
+    ...base, decision, category, confidence: pct(confidence), reasons: reasons.map((r) => REASONS[r] ?? r),
+    reasoning: `${category[0]!.toUpperCase()}${category.slice(1)}: ${reasons.map((r) => REASONS[r] ?? r).join('; ')}.`,
+    suggestedReply: '', priority: 'normal', needsHuman: false, ...extra,
+  });
+
+  if (cues.has('threat')) return out('hide', 'threat', 0.92, ['threat'], { priority: 'urgent', needsHuman: true, isOffensive: true });
+  if (scam) return out('delete', 'scam', Math.max(0.95, c.pSpam), spamCues.length ? spamCues : ['spamModel']);
+  if (isSpam) return out('delete', 'spam', c.pSpam, [...spamCues, 'spamModel']);
+  const offensiveReasons = c.offensiveWords.length ? ['offensiveWords', ...c.offensiveWords.slice(0, 3).map((w) => `word "${w}"`)] : ['offensiveModel'];
+  if (c.isOffensive && !(criticism && c.pOffensive < 0.85)) return out('hide', 'abuse', c.pOffensive, offensiveReasons, { priority: 'high' });
+
+  const unsupported = !language.supported ? ['unsupportedLanguage'] : [];
+  const reply = (intent: ReplyIntent, category: Category, p: number, reasons: string[], extra: Partial<AiDecision> = {}) =>
+    out('reply', category, p, [...reasons, ...unsupported], {
+      suggestedReply: suggestReply(intent, replyLanguage, brand, comment.authorName, comment.id), needsHuman: unsupported.length > 0, ...extra,
+    });
+  const safe = 1 - Math.max(c.pSpam, c.pOffensive) / 3;
+  const sure = c.pSentiment >= 0.6;
+  if (criticism || (sentiment === 'negative' && sure)) {
+    const why = [cues.has('complaint') && 'complaint', cues.has('sarcasm') && 'sarcasm', sentiment === 'negative' && 'negative'].filter(Boolean) as string[];
+    const p = criticism ? 0.85 : c.pSentiment;
+    return reply('complaint', 'complaint', p * safe, why, { priority: 'high', needsHuman: true });
   }
-  if (c.isOffensive) {
-    const threat = cues.has('directThreat') || (cues.has('threat') && language === 'en');
-    if (threat || c.pOffensive >= 0.97) {
-      return { ...base, decision: 'delete', suggestedReply: '', confidence: pct(c.pOffensive), reasoning: threat ? 'Offensive and threatening language; deleting it.' : 'Strongly offensive or abusive language; deleting it.' };
-    }
-    return { ...base, decision: 'hide', suggestedReply: '', confidence: pct(c.pOffensive), reasoning: 'Offensive or insulting language; hiding it from the public thread.' };
-  }
-  const safety = 1 - Math.max(c.pSpam, c.pOffensive) / 2;
-  let intent: ReplyIntent | null = null;
-  if (sentiment === 'negative') intent = 'complaint';
-  else if (cues.has('question')) intent = 'question';
-  else if (sentiment === 'positive') intent = 'praise';
-  if (!intent) {
-    return { ...base, decision: 'ignore', suggestedReply: '', confidence: pct(p * safety), reasoning: 'Neutral comment with no question or complaint; nothing to do.' };
-  }
-  const reasons: Record<ReplyIntent, string> = {
-    complaint: 'Negative comment or complaint; a helpful public reply is recommended.',
-    question: 'The commenter asks a question; replying helps them and other readers.',
-    praise: 'Positive comment; thanking the commenter builds goodwill.',
-  };
-  return {
-    ...base,
-    decision: 'reply',
-    suggestedReply: suggestReply(intent, language, brand, comment.authorName, comment.id),
-    confidence: pct((intent === 'question' ? Math.max(p, 0.7) : p) * safety),
-    reasoning: reasons[intent],
-  };
+  if (cues.has('question')) return reply('question', 'question', 0.8 * safe, ['question'], { needsHuman: true });
+  if (sentiment === 'positive' && sure) return reply('praise', 'praise', c.pSentiment * safe, ['positive']);
+  return out('ignore', 'other', c.pSentiment * safe, ['neutral'], { needsHuman: unsupported.length > 0 });
 }

@@ -1,126 +1,116 @@
-/** Suggested replies per language, intent and brand tone; deterministic choice by comment id. */
+/**
+ * Suggested replies in the 12 supported languages: a greeting with the commenter's first name (from
+ * the display name; never an @handle), then one of several bodies per intent, picked from the
+ * comment id so a page's replies vary. Questions get a holding reply (a person answers; never a
+ * promise of a private message), complaints an apology and a next step, praise thanks.
+ */
 import type { BrandContext } from '../port.js';
 import type { Language } from './language.js';
 
 export type ReplyIntent = 'question' | 'praise' | 'complaint';
-type Tone = NonNullable<BrandContext['tone']>;
 
-/** {name} = commenter's first name, {brand} = business name. Two variants per tone. */
-const TEMPLATES: Record<Language, Record<ReplyIntent, Record<Tone, string[]>>> = {
+interface Texts { hi: string; question: string[]; praise: string[]; complaint: string[] }
+
+/** {brand} = business name. */
+const T: Record<Language, Texts> = {
   en: {
-    question: {
-      friendly: ['Hi {name}! Thanks for asking — the {brand} team will send you the details in a private message shortly.', 'Great question, {name}! We at {brand} will message you with all the details.'],
-      professional: ['Hello {name}, thank you for your question. The {brand} team will contact you privately with the details.', 'Thank you for reaching out, {name}. {brand} will reply to you by private message shortly.'],
-      playful: ['Ooh, good one {name}! 🙌 The {brand} crew is sliding into your DMs with the answer.', 'Ask and you shall receive, {name}! 😄 {brand} will DM you the details.'],
-    },
-    praise: {
-      friendly: ['Thank you so much, {name}! The whole {brand} team is happy you enjoyed it. 😊', 'We love hearing this, {name}! Thanks for the kind words from all of us at {brand}.'],
-      professional: ['Thank you for your kind feedback, {name}. We at {brand} appreciate it.', 'Many thanks, {name}. Your feedback means a lot to the {brand} team.'],
-      playful: ['You just made our day, {name}! 🎉 Big hugs from {brand}!', 'Aww, {name}, stop it, you! 😍 Thanks from the {brand} crew!'],
-    },
-    complaint: {
-      friendly: ["We're really sorry about this, {name}. Please send {brand} a private message so we can make it right.", "Sorry to hear that, {name}! {brand} wants to fix this — please message us privately."],
-      professional: ['We apologise for the inconvenience, {name}. Please contact {brand} by private message so we can resolve this.', 'Thank you for letting us know, {name}. {brand} will look into this; please send us a private message with the details.'],
-      playful: ["Oh no, {name}, that's not the {brand} experience we want for you! 😟 DM us and we'll sort it out.", "Yikes, sorry {name}! Send {brand} a DM and we'll make it right."],
-    },
+    hi: 'Hi {name}!',
+    question: ['Thanks for asking! Our team is checking and will answer right here shortly.', 'Good question, we are finding out the details for you and will reply here soon.', 'Thanks for your question! Someone from {brand} will get back to you in this thread shortly.'],
+    praise: ['Thank you so much for the kind words, it means a lot to all of us at {brand}!', 'We are so happy to hear this, thanks for sharing!', 'This made our day, thank you for your support!'],
+    complaint: ["We're really sorry about this, that's not the experience we want for you. Our team is looking into it now and will follow up here.", "Sorry to hear this, and thank you for telling us. We're on it and will get back to you in this thread as soon as possible.", "We apologise for the trouble. {brand} is checking what went wrong and will come back to you here with a solution."],
   },
   es: {
-    question: {
-      friendly: ['¡Hola {name}! Gracias por tu pregunta; el equipo de {brand} te enviará los detalles por mensaje privado.', '¡Buena pregunta, {name}! En {brand} te escribimos por privado con toda la información.'],
-      professional: ['Hola {name}, gracias por su consulta. El equipo de {brand} le enviará los detalles por mensaje privado.', 'Gracias por escribirnos, {name}. {brand} le responderá por mensaje privado en breve.'],
-      playful: ['¡Buena esa, {name}! 🙌 El equipo de {brand} te escribe por privado con la respuesta.', '¡Preguntaste y {brand} responde, {name}! 😄 Te escribimos por privado.'],
-    },
-    praise: {
-      friendly: ['¡Muchas gracias, {name}! A todo el equipo de {brand} nos alegra que te guste. 😊', '¡Nos encanta leer esto, {name}! Gracias de parte de todos en {brand}.'],
-      professional: ['Gracias por sus amables palabras, {name}. En {brand} lo valoramos mucho.', 'Muchas gracias, {name}. Su opinión es muy importante para {brand}.'],
-      playful: ['¡Nos alegraste el día, {name}! 🎉 ¡Un abrazo de {brand}!', '¡Ay, {name}, qué lindo! 😍 ¡Gracias de parte de {brand}!'],
-    },
-    complaint: {
-      friendly: ['Sentimos mucho lo ocurrido, {name}. Escríbenos por privado y en {brand} lo solucionamos.', '¡Lo sentimos, {name}! En {brand} queremos arreglarlo: escríbenos por mensaje privado.'],
-      professional: ['Lamentamos las molestias, {name}. Contacte con {brand} por mensaje privado para resolverlo.', 'Gracias por avisarnos, {name}. {brand} revisará su caso; envíenos un mensaje privado con los detalles.'],
-      playful: ['¡Oh no, {name}! 😟 Esa no es la experiencia {brand}. Escríbenos por privado y lo arreglamos.', '¡Uy, perdón {name}! Mándale un mensaje a {brand} y lo solucionamos.'],
-    },
+    hi: '¡Hola {name}!',
+    question: ['¡Gracias por tu pregunta! Nuestro equipo lo está revisando y te responderá aquí en breve.', 'Buena pregunta: estamos consultando los detalles y te contestamos aquí muy pronto.', '¡Gracias por escribirnos! Alguien de {brand} te responderá en este hilo en breve.'],
+    praise: ['¡Muchas gracias por tus palabras, significan mucho para todo el equipo de {brand}!', '¡Qué alegría leer esto, gracias por compartirlo!', '¡Nos has alegrado el día, gracias por tu apoyo!'],
+    complaint: ['Sentimos mucho lo ocurrido; no es la experiencia que queremos para ti. Nuestro equipo ya lo está revisando y te responderá aquí.', 'Lamentamos mucho esto y gracias por avisarnos. Ya estamos en ello y te contestaremos en este hilo lo antes posible.', 'Disculpa las molestias. En {brand} estamos revisando qué ha pasado y volveremos aquí con una solución.'],
   },
   fr: {
-    question: {
-      friendly: ["Bonjour {name} ! Merci pour votre question, l'équipe {brand} vous envoie les détails en message privé.", 'Bonne question, {name} ! {brand} vous écrit en privé avec toutes les infos.'],
-      professional: ["Bonjour {name}, merci pour votre question. L'équipe {brand} vous contactera en message privé.", 'Merci de nous avoir écrit, {name}. {brand} vous répondra rapidement en privé.'],
-      playful: ["Excellente question, {name} ! 🙌 L'équipe {brand} file dans vos messages privés.", 'Vous demandez, {brand} répond, {name} ! 😄 On vous écrit en privé.'],
-    },
-    praise: {
-      friendly: ["Merci beaucoup, {name} ! Toute l'équipe {brand} est ravie que cela vous plaise. 😊", 'Ça nous fait tellement plaisir, {name} ! Merci de la part de {brand}.'],
-      professional: ['Merci pour votre retour, {name}. {brand} vous en est reconnaissant.', "Merci beaucoup, {name}. Votre avis compte pour l'équipe {brand}."],
-      playful: ['Vous avez illuminé notre journée, {name} ! 🎉 Bisous de {brand} !', "Oh, {name}, on rougit ! 😍 Merci de la part de {brand} !"],
-    },
-    complaint: {
-      friendly: ['Nous sommes vraiment désolés, {name}. Écrivez à {brand} en privé pour que nous arrangions cela.', 'Désolés, {name} ! {brand} veut corriger ça : envoyez-nous un message privé.'],
-      professional: ["Nous vous prions de nous excuser, {name}. Merci de contacter {brand} en message privé afin que nous puissions résoudre ce problème.", 'Merci de nous avoir prévenus, {name}. {brand} va examiner la situation ; envoyez-nous les détails en privé.'],
-      playful: ["Oh non, {name} ! 😟 Ce n'est pas l'expérience {brand} qu'on veut pour vous. Écrivez-nous en privé !", 'Aïe, pardon {name} ! Un petit message privé à {brand} et on arrange ça.'],
-    },
+    hi: 'Bonjour {name} !',
+    question: ['Merci pour votre question ! Notre équipe vérifie et vous répond ici très vite.', 'Bonne question : nous vérifions les détails et revenons vers vous ici rapidement.', "Merci de nous avoir écrit ! Quelqu'un de {brand} vous répondra dans ce fil sous peu."],
+    praise: ['Merci beaucoup pour ces mots, ils comptent énormément pour toute l’équipe {brand} !', 'Quel plaisir de lire cela, merci de le partager !', 'Vous avez illuminé notre journée, merci pour votre soutien !'],
+    complaint: ["Nous sommes vraiment désolés, ce n'est pas l'expérience que nous voulons pour vous. Notre équipe s'en occupe et vous répond ici.", 'Désolés de lire cela, et merci de nous le signaler. Nous nous en occupons et revenons vers vous ici au plus vite.', "Toutes nos excuses pour ce désagrément. {brand} vérifie ce qui s'est passé et reviendra vers vous ici avec une solution."],
   },
   de: {
-    question: {
-      friendly: ['Hallo {name}! Danke für deine Frage – das {brand}-Team schickt dir die Details per Privatnachricht.', 'Gute Frage, {name}! {brand} schreibt dir gleich privat mit allen Infos.'],
-      professional: ['Guten Tag {name}, vielen Dank für Ihre Frage. Das {brand}-Team meldet sich per Privatnachricht bei Ihnen.', 'Danke für Ihre Nachricht, {name}. {brand} antwortet Ihnen in Kürze privat.'],
-      playful: ['Ooh, gute Frage, {name}! 🙌 Das {brand}-Team rutscht gleich in deine DMs.', 'Gefragt, {brand} antwortet, {name}! 😄 Wir schreiben dir privat.'],
-    },
-    praise: {
-      friendly: ['Vielen Dank, {name}! Das ganze {brand}-Team freut sich, dass es dir gefällt. 😊', 'Das freut uns riesig, {name}! Danke von allen bei {brand}.'],
-      professional: ['Vielen Dank für Ihr freundliches Feedback, {name}. Wir bei {brand} wissen das sehr zu schätzen.', 'Herzlichen Dank, {name}. Ihr Feedback bedeutet dem {brand}-Team viel.'],
-      playful: ['Du hast uns den Tag versüßt, {name}! 🎉 Liebe Grüße von {brand}!', 'Aww, {name}, wir werden ganz rot! 😍 Danke vom {brand}-Team!'],
-    },
-    complaint: {
-      friendly: ['Das tut uns wirklich leid, {name}. Schreib {brand} bitte privat, damit wir das in Ordnung bringen.', 'Sorry, {name}! {brand} möchte das lösen – schick uns bitte eine Privatnachricht.'],
-      professional: ['Wir entschuldigen uns für die Unannehmlichkeiten, {name}. Bitte kontaktieren Sie {brand} per Privatnachricht, damit wir das klären können.', 'Danke für den Hinweis, {name}. {brand} kümmert sich darum; bitte senden Sie uns die Details privat.'],
-      playful: ['Oh nein, {name}! 😟 So soll sich {brand} nicht anfühlen. Schreib uns privat und wir regeln das.', 'Autsch, sorry {name}! Eine DM an {brand} und wir bringen das in Ordnung.'],
-    },
+    hi: 'Hallo {name}!',
+    question: ['Danke für deine Frage! Unser Team klärt das und antwortet dir hier in Kürze.', 'Gute Frage, wir prüfen die Details und melden uns hier gleich bei dir.', 'Danke für deine Nachricht! Jemand von {brand} antwortet dir hier im Thread in Kürze.'],
+    praise: ['Vielen Dank für die lieben Worte, das bedeutet dem ganzen {brand}-Team sehr viel!', 'Wie schön, das zu lesen, danke fürs Teilen!', 'Damit hast du uns den Tag versüßt, danke für deine Unterstützung!'],
+    complaint: ['Das tut uns wirklich leid, so soll es nicht sein. Unser Team kümmert sich bereits darum und meldet sich hier bei dir.', 'Es tut uns leid, das zu hören, und danke für den Hinweis. Wir sind dran und melden uns so schnell wie möglich hier.', 'Bitte entschuldige die Unannehmlichkeiten. {brand} prüft, was schiefgelaufen ist, und meldet sich hier mit einer Lösung.'],
   },
   pt: {
-    question: {
-      friendly: ['Olá {name}! Obrigado pela pergunta, a equipe {brand} vai enviar os detalhes por mensagem privada.', 'Ótima pergunta, {name}! A {brand} vai te chamar no privado com todas as informações.'],
-      professional: ['Olá {name}, obrigado pela sua pergunta. A equipe {brand} entrará em contato por mensagem privada.', 'Obrigado por nos escrever, {name}. A {brand} responderá em breve por mensagem privada.'],
-      playful: ['Boa, {name}! 🙌 A galera da {brand} vai te chamar no direct com a resposta.', 'Perguntou, a {brand} responde, {name}! 😄 Te chamamos no privado.'],
-    },
-    praise: {
-      friendly: ['Muito obrigado, {name}! Toda a equipe {brand} fica feliz que você gostou. 😊', 'Adoramos ler isso, {name}! Obrigado de todos nós da {brand}.'],
-      professional: ['Obrigado pelo seu feedback, {name}. A {brand} agradece.', 'Muito obrigado, {name}. Sua opinião é muito importante para a equipe {brand}.'],
-      playful: ['Você fez o nosso dia, {name}! 🎉 Um abraço da {brand}!', 'Ah, {name}, assim a gente fica sem graça! 😍 Obrigado da {brand}!'],
-    },
-    complaint: {
-      friendly: ['Sentimos muito, {name}. Mande uma mensagem privada para a {brand} e vamos resolver isso.', 'Desculpe, {name}! A {brand} quer resolver: chame a gente no privado.'],
-      professional: ['Pedimos desculpas pelo transtorno, {name}. Entre em contato com a {brand} por mensagem privada para resolvermos.', 'Obrigado por avisar, {name}. A {brand} vai verificar; envie os detalhes por mensagem privada.'],
-      playful: ['Ah não, {name}! 😟 Essa não é a experiência {brand} que queremos. Chama a gente no direct!', 'Eita, desculpa {name}! Manda um direct para a {brand} e a gente resolve.'],
-    },
+    hi: 'Olá, {name}!',
+    question: ['Obrigado pela pergunta! Nossa equipe está verificando e responde aqui em breve.', 'Boa pergunta: estamos confirmando os detalhes e respondemos aqui rapidinho.', 'Obrigado por escrever! Alguém da {brand} vai te responder aqui nos comentários em breve.'],
+    praise: ['Muito obrigado pelas palavras, significam muito para toda a equipe {brand}!', 'Que alegria ler isso, obrigado por compartilhar!', 'Você fez o nosso dia, obrigado pelo carinho!'],
+    complaint: ['Sentimos muito pelo ocorrido, não é essa a experiência que queremos para você. Nossa equipe já está verificando e responde aqui.', 'Lamentamos muito e obrigado por avisar. Já estamos cuidando disso e voltamos aqui o quanto antes.', 'Pedimos desculpas pelo transtorno. A {brand} está verificando o que aconteceu e volta aqui com uma solução.'],
   },
   it: {
-    question: {
-      friendly: ['Ciao {name}! Grazie per la domanda, il team {brand} ti manderà i dettagli in privato.', 'Ottima domanda, {name}! {brand} ti scrive in privato con tutte le info.'],
-      professional: ['Buongiorno {name}, grazie per la sua domanda. Il team {brand} la contatterà con un messaggio privato.', 'Grazie per averci scritto, {name}. {brand} le risponderà a breve in privato.'],
-      playful: ['Bella domanda, {name}! 🙌 Il team {brand} ti scrive in DM con la risposta.', 'Chiedi e {brand} risponde, {name}! 😄 Ti scriviamo in privato.'],
-    },
-    praise: {
-      friendly: ['Grazie mille, {name}! Tutto il team {brand} è felice che ti sia piaciuto. 😊', 'Che bello leggerlo, {name}! Grazie da tutti noi di {brand}.'],
-      professional: ['Grazie per il suo gentile riscontro, {name}. {brand} lo apprezza molto.', 'Grazie mille, {name}. La sua opinione è importante per il team {brand}.'],
-      playful: ['Ci hai svoltato la giornata, {name}! 🎉 Un abbraccio da {brand}!', 'Oh, {name}, così ci fai arrossire! 😍 Grazie da {brand}!'],
-    },
-    complaint: {
-      friendly: ['Ci dispiace davvero, {name}. Scrivi a {brand} in privato e sistemiamo tutto.', 'Scusaci, {name}! {brand} vuole rimediare: mandaci un messaggio privato.'],
-      professional: ['Ci scusiamo per il disagio, {name}. La preghiamo di contattare {brand} in privato per risolvere il problema.', 'Grazie per la segnalazione, {name}. {brand} verificherà; ci invii i dettagli in privato.'],
-      playful: ['Oh no, {name}! 😟 Non è questa l\'esperienza {brand} che vogliamo per te. Scrivici in DM!', 'Ahi, scusa {name}! Un messaggio a {brand} e rimediamo.'],
-    },
+    hi: 'Ciao {name}!',
+    question: ['Grazie per la domanda! Il nostro team sta verificando e ti risponde qui a breve.', 'Bella domanda: stiamo controllando i dettagli e ti rispondiamo qui a breve.', 'Grazie per averci scritto! Qualcuno di {brand} ti risponderà qui nei commenti a breve.'],
+    praise: ['Grazie mille per le belle parole, significano tanto per tutto il team {brand}!', 'Che bello leggerlo, grazie per averlo condiviso!', 'Ci hai migliorato la giornata, grazie per il supporto!'],
+    complaint: ["Ci dispiace davvero, non è l'esperienza che vogliamo per te. Il nostro team ci sta già lavorando e ti risponde qui.", 'Ci dispiace leggerlo e grazie per la segnalazione. Ce ne stiamo occupando e ti aggiorniamo qui il prima possibile.', "Ci scusiamo per il disagio. {brand} sta verificando cosa è successo e tornerà qui con una soluzione."],
+  },
+  nl: {
+    hi: 'Hoi {name}!',
+    question: ['Bedankt voor je vraag! Ons team zoekt het uit en antwoordt hier zo snel mogelijk.', 'Goede vraag, we checken de details en reageren hier snel.', 'Bedankt voor je bericht! Iemand van {brand} reageert hier binnenkort.'],
+    praise: ['Heel erg bedankt voor je lieve woorden, dat betekent veel voor het hele team van {brand}!', 'Wat fijn om te lezen, bedankt voor het delen!', 'Hier worden we blij van, bedankt voor je steun!'],
+    complaint: ['Het spijt ons echt, zo hoort het niet te gaan. Ons team zoekt het nu uit en reageert hier.', 'Vervelend om te horen, en bedankt dat je het laat weten. We zijn ermee bezig en komen hier zo snel mogelijk op terug.', 'Onze excuses voor het ongemak. {brand} kijkt wat er misging en komt hier terug met een oplossing.'],
+  },
+  pl: {
+    hi: 'Cześć {name}!',
+    question: ['Dziękujemy za pytanie! Nasz zespół to sprawdza i wkrótce odpowie tutaj.', 'Dobre pytanie, sprawdzamy szczegóły i niedługo odpowiemy w tym wątku.', 'Dzięki za wiadomość! Ktoś z {brand} odpowie tutaj wkrótce.'],
+    praise: ['Bardzo dziękujemy za miłe słowa, to wiele znaczy dla całego zespołu {brand}!', 'Cudownie to czytać, dzięki, że się dzielisz!', 'Poprawiłeś nam dzień, dziękujemy za wsparcie!'],
+    complaint: ['Bardzo nam przykro, nie tak powinno być. Nasz zespół już to sprawdza i odezwie się tutaj.', 'Przykro nam to czytać i dziękujemy za zgłoszenie. Zajmujemy się tym i odpowiemy tutaj jak najszybciej.', 'Przepraszamy za kłopot. {brand} sprawdza, co poszło nie tak, i wróci tutaj z rozwiązaniem.'],
+  },
+  tr: {
+    hi: 'Merhaba {name}!',
+    question: ['Sorunuz için teşekkürler! Ekibimiz kontrol ediyor ve kısa süre içinde buradan yanıt verecek.', 'Güzel soru, ayrıntıları kontrol edip buradan hemen dönüş yapacağız.', 'Yazdığınız için teşekkürler! {brand} ekibinden biri kısa süre içinde burada yanıt verecek.'],
+    praise: ['Güzel sözleriniz için çok teşekkürler, tüm {brand} ekibi için çok değerli!', 'Bunu okumak çok güzel, paylaştığınız için teşekkürler!', 'Günümüzü güzelleştirdiniz, desteğiniz için teşekkürler!'],
+    complaint: ['Yaşadıklarınız için gerçekten çok üzgünüz, böyle olmamalıydı. Ekibimiz konuyu inceliyor ve buradan dönüş yapacak.', 'Bunu duyduğumuza üzüldük, bildirdiğiniz için teşekkürler. İlgileniyoruz ve en kısa sürede buradan döneceğiz.', 'Yaşanan sorun için özür dileriz. {brand} neyin yanlış gittiğini kontrol ediyor ve bir çözümle buraya dönecek.'],
+  },
+  id: {
+    hi: 'Halo {name}!',
+    question: ['Terima kasih atas pertanyaannya! Tim kami sedang mengecek dan akan menjawab di sini segera.', 'Pertanyaan bagus, kami cek detailnya dulu dan segera balas di sini.', 'Terima kasih sudah bertanya! Tim {brand} akan membalas di kolom komentar ini sebentar lagi.'],
+    praise: ['Terima kasih banyak atas kata-katanya, sangat berarti bagi seluruh tim {brand}!', 'Senang sekali membaca ini, terima kasih sudah berbagi!', 'Kamu bikin hari kami lebih baik, terima kasih atas dukungannya!'],
+    complaint: ['Kami benar-benar minta maaf, seharusnya tidak seperti ini. Tim kami sedang menanganinya dan akan membalas di sini.', 'Mohon maaf atas kejadian ini dan terima kasih sudah memberi tahu. Kami sedang mengurusnya dan akan kembali di sini secepatnya.', 'Mohon maaf atas ketidaknyamanannya. {brand} sedang mengecek masalahnya dan akan kembali di sini dengan solusi.'],
+  },
+  ar: {
+    hi: 'مرحباً {name}!',
+    question: ['شكراً على سؤالك! فريقنا يتحقق من الأمر وسيرد عليك هنا قريباً.', 'سؤال جميل، نتحقق من التفاصيل وسنرد هنا قريباً.', 'شكراً لتواصلك! سيرد عليك أحد أفراد فريق {brand} هنا قريباً.'],
+    praise: ['شكراً جزيلاً على كلماتك الجميلة، تعني الكثير لفريق {brand} بأكمله!', 'سعدنا جداً بقراءة هذا، شكراً على المشاركة!', 'أسعدت يومنا، شكراً على دعمك!'],
+    complaint: ['نعتذر بشدة عما حدث، هذه ليست التجربة التي نريدها لك. فريقنا يتابع الأمر الآن وسيرد عليك هنا.', 'يؤسفنا سماع ذلك وشكراً لإبلاغنا. نعمل على الأمر وسنعود إليك هنا في أقرب وقت.', 'نعتذر عن الإزعاج. {brand} يتحقق مما حدث وسيعود إليك هنا بحل.'],
+  },
+  hi: {
+    hi: 'नमस्ते {name}!',
+    question: ['सवाल पूछने के लिए धन्यवाद! हमारी टीम जानकारी देख रही है और जल्द ही यहीं जवाब देगी।', 'अच्छा सवाल है, हम डिटेल्स चेक करके जल्द ही यहाँ जवाब देंगे।', 'लिखने के लिए धन्यवाद! {brand} की टीम से कोई जल्द ही यहाँ जवाब देगा।'],
+    praise: ['आपके प्यारे शब्दों के लिए बहुत-बहुत धन्यवाद, यह पूरी {brand} टीम के लिए बहुत मायने रखता है!', 'यह पढ़कर बहुत खुशी हुई, शेयर करने के लिए धन्यवाद!', 'आपने हमारा दिन बना दिया, आपके साथ के लिए धन्यवाद!'],
+    complaint: ['हमें सच में खेद है, ऐसा नहीं होना चाहिए था। हमारी टीम इसे देख रही है और यहीं जवाब देगी।', 'यह सुनकर दुख हुआ, बताने के लिए धन्यवाद। हम इस पर काम कर रहे हैं और जल्द से जल्द यहाँ जवाब देंगे।', 'असुविधा के लिए क्षमा करें। {brand} जाँच कर रहा है कि क्या गलत हुआ और समाधान के साथ यहाँ लौटेगा।'],
   },
 };
 
 function pick<T>(options: T[], key: string): T {
-  let h = 0;
-  for (let i = 0; i < key.length; i++) h = (Math.imul(h, 31) + key.charCodeAt(i)) >>> 0;
+  let h = 2166136261;
+  for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 16777619) >>> 0;
   return options[h % options.length]!;
 }
 
-/** A reply in `language` for the intent, filled with the commenter's first name and the brand. */
+/** The first name of a display name; '' for a handle ("daniel_hughes21", "@dan") or an empty name. */
+export function firstName(displayName: string): string {
+  const name = displayName.trim();
+  if (!name || name.startsWith('@') || /[_@.\d]/.test(name.split(/\s+/)[0]!)) return '';
+  if (!/\s/.test(name) && name === name.toLowerCase() && /^[a-z]+$/.test(name) && name.length > 12) return '';
+  const first = name.split(/\s+/)[0]!;
+  if (!/^\p{L}[\p{L}\p{M}'’-]*$/u.test(first)) return '';
+  return first.charAt(0).toLocaleUpperCase() + first.slice(1);
+}
+
+const EMOJI = { question: ' 🙌', praise: ' 💛', complaint: '' } as const;
+
+/** A reply in `language` for the intent, greeting the commenter by first name and naming the brand. */
 export function suggestReply(intent: ReplyIntent, language: Language, brand: BrandContext, authorName: string, key: string): string {
-  const template = pick(TEMPLATES[language][intent][brand.tone ?? 'friendly'], key);
-  const name = authorName.trim().split(/\s+/)[0] || '';
-  const filled = template.replaceAll('{brand}', brand.businessName.trim() || 'our team');
-  return name ? filled.replaceAll('{name}', name) : filled.replace(/,? ?\{name\}/g, '');
+  const texts = T[language];
+  const body = pick(texts[intent], key + intent).replaceAll('{brand}', brand.businessName.trim() || 'our team');
+  const name = firstName(authorName);
+  const greet = name ? texts.hi.replace('{name}', name) + ' ' : '';
+  const tail = brand.tone === 'playful' ? EMOJI[intent] : '';
+  return greet + body + tail;
 }

@@ -1,26 +1,127 @@
-/** Hand-written cues that matter for social comments: links, self-promotion, scams, contact bait, tone. */
+/**
+ * Hand-written cues for social comments in every supported language: links (see links.ts), phone
+ * numbers, contact bait, giveaway/prize/crypto/investment bait, impersonation of Meta, threats
+ * (violence, doxxing, self-harm encouragement), complaints, questions and sarcasm. Patterns run on
+ * the canonical text (NFKC, look-alikes mapped), lowercased.
+ */
+import { findLinks } from './links.js';
+import { canonical } from './normalise.js';
+
+const W = (alternatives: string) => new RegExp(`(?:^|[^\\p{L}\\p{N}])(?:${alternatives})(?=$|[^\\p{L}\\p{N}])`, 'iu');
+const ANY = (alternatives: string) => new RegExp(`(?:${alternatives})`, 'iu');
 
 const PATTERNS: Array<[string, RegExp]> = [
-  ['link', /https?:\/\/|www\.|\b[a-z0-9-]+\.(com|net|org|ly|io|gl|me|tv)\b/i],
-  ['promo', /\b(check (out )?(my|our|this)|visit my|subscribe|sub ?4 ?sub|my (channel|page|profile|video|music|website|blog)|follow (me|my|us)|like (and|&) share)\b/i],
-  ['money', /\b(earn|make|making) \$?\d*\s*(money|cash|dollars|\$)|\b(free (money|gift|iphone|followers|likes)|giveaway|promo code|discount code|click (here|the link)|bitcoin|crypto|forex|investment|invest with|btc|usdt|nft)\b/i],
-  ['contact', /\b(whats ?app|telegram|dm me|inbox me|text me|contact (me|us) on)\b|\+?\d[\d\s().-]{8,}\d/i],
-  ['directThreat', /\b(i('?ll| will| am going to| am gonna|'m going to|'m gonna| gonna)|we('?ll| will| are going to)) (kill|shoot|stab|murder|hurt|rape|find|beat|hang|burn) (you|u|ya|your)\b|\b(kill|hang) yourself\b|\bkys\b/i],
-  ['threat', /\b(kill|shoot|stab|murder|rape|beat (you|u) up|hang (you|u)|i will find you|die\b)/i],
-  ['question', /\?|¿|^(how|what|when|where|why|which|who|is|are|can|could|do|does|will|cuánto|cuanto|cómo|como|dónde|donde|qué|combien|comment|où|quand|wie|was|wann|wo|quanto|quando|onde|como|dove|quale)\b/i],
+  ['contact', W([
+    'whats ?app|wh?atsap+|wa\\.me|telegram|t\\.me|signal app|viber|wechat|snapchat|kik',
+    'dm me|dm us|inbox me|message me|text me|pm me|hit me up|contact me|send me a (dm|message)|write to me privately|check (my|your) (dm|inbox)',
+    'chama no (privado|pv|direct|zap)|me chama|manda (dm|mensagem|direct)|fala comigo no|chamar no privado',
+    'escr[ií]beme|m[aá]ndame (un )?(mensaje|dm|md)|al privado|por interno|h[aá]blame al',
+    '[eé]cri(s|vez)[- ]moi|en priv[ée]|contacte[sz]?[- ]moi|mp moi',
+    'schreib(t)? mir|schreib mir (privat|eine nachricht)|per pn|meld dich',
+    'scrivimi|in privato|contattami|mandami un messaggio',
+    'stuur me een (bericht|dm|pb)|app me|priv[eé] bericht',
+    'napisz do mnie|pisz na priv|priv|na pw',
+    'bana yaz|dm(\'?den)? yaz|özelden yaz|mesaj at',
+    'dm aja|hubungi|chat (aku|saya|admin)|wa aku|japri',
+    'واتساب|واتس|تواصل معي|راسلني|على الخاص',
+    'व्हाट्सएप|मैसेज करें|संपर्क करें|message karo|dm karo|inbox karo',
+  ].join('|'))],
+  ['phone', /(?:\+|\b00)\d[\d\s().-]{7,}\d|\b\d{3}[\s.-]?\d{3}[\s.-]?\d{4}\b|\b0\d{2,4}[\s.-]?\d{6,8}\b/u],
+  ['giveaway', W([
+    'you (have |\'ve )?won|you are (the |a )?(lucky )?winner|congratulations,? you|claim your (prize|reward|gift)|free (gift|iphone|money|followers|likes|giveaway)|giveaway|winner|prize|lucky draw|selected to receive',
+    'ganaste|has ganado|ganador|premio|sorteo|regalo gratis|reclama tu',
+    'vous avez gagn[ée]|gagnant|cadeau gratuit|concours|r[ée]clamez',
+    'gewonnen|gewinner|gewinnspiel|gratis geschenk',
+    'voc[eê] ganhou|ganhou um|ganhadora?|pr[eê]mio|sorteio|brinde|parab[eé]ns,? voc[eê]',
+    'hai vinto|vincitore|premio|omaggio gratuito|concorso',
+    'je hebt gewonnen|winnaar|prijs gewonnen',
+    'wygra[lł](e[sś]|a[sś])|zwyci[eę]zca|nagroda|konkurs',
+    'kazand[ıi]n[ıi]z|kazand[ıi]n|[çc]ekili[sş]|hediye',
+    'selamat anda (menang|mendapatkan)|pemenang|hadiah|giveaway',
+    'مبروك لقد ربحت|ربحت|فزت|جائزة|مسابقة',
+    'आपने जीता|इनाम|जीत गए|inaam|jeeta',
+  ].join('|'))],
+  ['crypto', W([
+    'bitcoin|btc|usdt|crypto(currency)?|cripto(moeda|moneda)?|krypto|kripto|forex|binary options?|nft|eth(ereum)?|trading (account|platform|expert|signals)|passive income|financial freedom|double your (money|investment)',
+    'invest(ment|ing|ir|i|ire|eer|uj)? with (me|us|her|him)|invest (now|today)|(earn|make|making) \\$?\\d+[k]?|\\$\\d+[k]? (a|per) (day|week)|profit of \\$|returns? of \\d+%|account manager',
+    'ganhe dinheiro|renda extra|lucro garantido|ganancias garantizadas|gana dinero|ingresos pasivos|gagner de l\'argent|revenu passif|geld verdienen|guadagna(re)? soldi|reddito passivo|geld verdienen|zarabiaj|para kazan|cuan banyak|penghasilan tambahan|ربح مضمون|استثمار|पैसे कमाएं',
+  ].join('|'))],
+  ['impersonation', ANY([
+    'meta (support|team|business|help|security|verified)|facebook (support|team|security|help ?(center|desk))|instagram (support|team|help)',
+    'page (violation|policy violation|will be (disabled|deleted|suspended|removed|restricted))|your (page|account) (has been|will be) (disabled|suspended|restricted|deleted|flagged)',
+    'violat(ed|ion of) (our |the )?community standards|copyright (infringement|violation) (notice|report)|verify your (page|account) (now|here|via)|blue (badge|tick) verification',
+    'infracci[oó]n de (derechos|normas)|su p[aá]gina ser[aá] (eliminada|desactivada)|sua p[aá]gina ser[aá] (desativada|exclu[ií]da)|votre page sera (supprim|d[ée]sactiv)|ihre seite wird (gel[öo]scht|deaktiviert)',
+  ].join('|'))],
+  ['promo', W([
+    'check (out )?(my|our) (channel|page|profile|video|music|website|blog|shop|store)|visit my|subscribe to my|sub ?4 ?sub|follow (me|my page)|follow for follow|f4f|like (and|&) share|my (channel|page|profile|onlyfans)',
+    'sigue(me|nos)|suscr[ií]bete|segue (eu|a gente)|se inscreve|abonne[- ]toi|abonniert|seguimi|iscriviti|volg me|obserwuj|takip et|follow balik|ikuti',
+  ].join('|'))],
+  ['threat', W([
+    "(i|we)('?ll| will| am going to| am gonna|'m going to|'m gonna| gonna| are going to) (kill|shoot|stab|murder|hurt|rape|beat|hang|burn|find) (you|u|ya|your|him|her|them|everyone)",
+    "(i|we)('?ll| will| am going to|'m going to|'m gonna| gonna) (burn|bomb|blow up|shoot up) (your|the|this) (store|shop|place|office|house|building)",
+    'i know where you live|we know where you live|i know your address|your address is|see you (outside|after work)|watch your back|you(\'re| are) dead|you will die|you\'ll regret',
+    'kill yourself|kys|go die|hang yourself|end your life|you should die|drink bleach',
+    'te voy a matar|te mato|vas a morir|s[eé] d[oó]nde vives|m[aá]tate|su[ií]cidate|ahorcate',
+    'je vais te tuer|je vais te (retrouver|buter)|je sais o[uù] tu habites|tue[- ]toi|va mourir|cr[eè]ve',
+    'ich (bring|bringe) dich um|ich t[öo]te dich|ich wei[ßs] wo du wohnst|bring dich um|häng dich auf|stirb',
+    'vou te matar|te mato|sei onde voc[eê] mora|se mata|morra|vai morrer',
+    'ti ammazzo|ti uccido|so dove abiti|ammazzati|ucciditi|muori',
+    'ik maak je af|ik vermoord je|ik weet waar je woont|maak jezelf van kant',
+    'zabij[eę] ci[eę]|wiem gdzie mieszkasz|zabij si[eę]|powie[sś] si[eę]',
+    'seni [öo]ld[üu]rece[gğ]im|seni gebertece[gğ]im|evini biliyorum|kendini [öo]ld[üu]r|geber',
+    'aku bunuh (kau|kamu)|gue bunuh lo|aku tahu rumahmu|bunuh diri (aja|saja)|mati aja',
+    'سأقتلك|هقتلك|اقتلك|اعرف وين ساكن|اعرف عنوانك|انتحر يا',
+    'मार डालूंगा|जान से मार|तुम्हें मार|मर जाओ|खुदकुशी कर|maar dalunga|jaan se maar|mar ja',
+  ].join('|'))],
+  ['complaint', W([
+    'charged twice|double charged|refund|never (arrived|received|came|got)|still (waiting|hasn\'t|haven\'t|not)|(arrived|came) (broken|damaged|late)|is broken|stopped working|no (one|body) (answers|responds|replies)|nobody (answers|responds|replies)|worst|scam(med)?|rip[- ]?off|waste of money|disappointed|unacceptable|customer service|cancel(led)? my order|wrong (size|item|order)|(items?|parts?|pieces?) (is |are )?missing|missing (items?|parts?|pieces?)|where is my (order|package|refund)|fix this|false advertising|poor quality|fell apart|ripped|not worth|overpriced',
+    'reembolso|devoluci[oó]n|no (me )?(ha )?lleg[oó]|lleg[oó] (roto|da[ñn]ado|tarde)|nadie (me )?responde|estafa|cobraron dos veces|p[eé]simo|decepcionad[oa]|mala calidad|sigo esperando|d[oó]nde est[aá] mi pedido',
+    'rembours|jamais re[çc]u|toujours pas re[çc]u|arriv[ée]e? cass[ée]|personne ne r[ée]pond|arnaque|d[ée][çc]ue?|factur[ée] deux fois|service client|nul|honteux',
+    'r[üu]ckerstattung|nie angekommen|nicht angekommen|kaputt|besch[äa]digt|niemand antwortet|betrug|entt[äa]uscht|doppelt abgebucht|immer noch nicht|warte seit|schlechte qualit[äa]t|kundenservice',
+    'reembolso|n[aã]o chegou|nunca chegou|chegou (quebrado|danificado|errado)|ningu[eé]m responde|golpe|decepcionad[oa]|cobrado duas vezes|cobraram duas vezes|p[eé]ssimo|estou esperando|cad[eê] meu pedido|p[eé]ssima qualidade',
+    'rimborso|mai arrivat[oa]|non ([eè] )?arrivat[oa]|arrivat[oa] rott[oa]|nessuno risponde|truffa|delus[oa]|addebitato due volte|pessim[oa]|sto ancora aspettando|servizio clienti',
+    'terugbetaling|geld terug|nooit aangekomen|niet aangekomen|kapot|niemand reageert|oplichting|teleurgesteld|dubbel afgeschreven|wacht nog steeds|klantenservice',
+    'zwrot|nie dotar[lł]|nigdy nie dotar|zepsut|uszkodzon|nikt nie odpowiada|oszustwo|rozczarowan|pobrali dwa razy|nadal czekam|fatalna jako[sś][cć]',
+    'iade|para iadesi|gelmedi|hala gelmedi|kırık geldi|bozuk geldi|kimse cevap vermiyor|dolandırıcı|hayal kırıklığı|iki kez çekildi|rezalet|berbat',
+    'belum sampai|tidak sampai|gak sampai|rusak|tidak ada yang (balas|jawab)|penipuan|kecewa|refund|dana kembali|ditagih dua kali|parah',
+    'لم يصل|ما وصل|استرجاع|استرداد|مكسور|تالف|لا أحد يرد|محدش بيرد|نصب|احتيال|خيبة أمل|سيء جدا|أسوأ',
+    'नहीं आया|नहीं पहुंचा|रिफंड|टूटा हुआ|कोई जवाब नहीं|धोखा|बेकार|सबसे खराब|nahi aaya|nahi pahuncha|refund|bekar|ghatiya|dhokha',
+  ].join('|'))],
+  ['sarcasm', ANY([
+    '(truly|really|so|very) impressive[ ,.!]*(👏|🙄|not)|slow clap|thanks for nothing|what a joke|who even buys|lol who|yeah right|sure,? (jan|buddy)|(great|amazing|fantastic) (job|service|work).{0,30}(still|again|never|weeks?|months?|not)',
+    '(weeks?|months?|days?) (for|to get) (a |the |my )?(delivery|reply|refund|answer).{0,40}(impressive|great|amazing|wow|👏|brilliant)',
+    '(impressive|great|amazing|brilliant|wonderful|wow).{0,40}(weeks?|months?|still waiting|never arrived|broken)',
+    'menudo servicio|qué eficiencia|bravo les gars|quelle efficacit[ée]|ganz toll gemacht|parab[eé]ns pela demora|complimenti per il ritardo',
+  ].join('|'))],
+  ['question', /[?？¿؟]|^(how|what|when|where|why|which|who|is|are|can|could|do|does|will|would|any|cu[aá]nto|c[oó]mo|d[oó]nde|qu[eé]|cu[aá]ndo|tienen|hacen|combien|comment|o[uù]|quand|est-ce|vous|wie|was|wann|wo|gibt|habt|liefert|quanto|quando|onde|como|voc[eê]s|tem|dove|quale|avete|hoeveel|wanneer|waar|hebben|leveren|czy|ile|gdzie|kiedy|ne zaman|nerede|ka[cç]|berapa|kapan|apakah|ada|bisa|kitna|kab|kya|kahan|هل|كم|متى|أين|كيف|क्या|कब|कहाँ|कितना)\b/iu],
 ];
 
-/** Names of the cues present in the raw comment (used as extra model features and by the policy). */
-export function cues(raw: string): Set<string> {
+/** Names of the cues present in the raw comment (model features and the policy's reasons). */
+export function cues(raw: string, brandDomains: readonly string[] = []): Set<string> {
+  const text = canonical(raw);
   const found = new Set<string>();
-  for (const [name, re] of PATTERNS) if (re.test(raw)) found.add(name);
+  for (const [name, re] of PATTERNS) if (re.test(text)) found.add(name);
+  const links = findLinks(text, brandDomains);
+  if (links.length) found.add('link');
+  for (const l of links) {
+    if (!l.known) found.add('unknownLink');
+    if (l.shortener) found.add('shortener');
+    if (l.obfuscated) found.add('obfuscatedLink');
+    if (l.messaging) found.add('contact');
+  }
+  if (text !== raw.normalize('NFKC').replace(/[\u200b-\u200d\u2060\ufeff\u00ad]/g, '')) found.add('lookalikes');
   const letters = raw.replace(/[^\p{L}]/gu, '');
   if (letters.length >= 8 && letters.replace(/[^\p{Lu}]/gu, '').length / letters.length > 0.6) found.add('shouting');
   if (/!{2,}/.test(raw)) found.add('exclaim');
   return found;
 }
 
-/** Hard scam rule shared by the analyser and the spam cross-validation: money/crypto bait plus a way to reach the scammer. */
+/** Cues without which a non-English comment is not spam, whatever the (English-trained) spam head says. */
+export const SPAM_CUES = ['link', 'contact', 'phone', 'promo', 'giveaway', 'crypto', 'impersonation'];
+
+/** Bait (prize, crypto, impersonation) plus a way to reach the scammer off the page. */
 export function isScam(found: Set<string>): boolean {
-  return found.has('money') && (found.has('contact') || found.has('link'));
+  const bait = found.has('giveaway') || found.has('crypto') || found.has('impersonation');
+  const reach = found.has('contact') || found.has('phone') || found.has('unknownLink') || found.has('shortener');
+  return (bait && reach) || (found.has('impersonation') && found.has('link')) || (found.has('lookalikes') && bait);
 }

@@ -1,4 +1,5 @@
 /** Text normalisation shared by features, rules and language detection. */
+import { canonical } from './normalise.js';
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', '#39': "'" };
 
@@ -18,7 +19,7 @@ export function decodeEntities(s: string): string {
 
 /** Lowercased text with links and mentions replaced by placeholder words. */
 export function normalise(raw: string): string {
-  return decodeEntities(raw)
+  return canonical(decodeEntities(raw))
     .replace(URL_RE, ' xurlx ')
     .replace(/@\w+/g, ' xuserx ')
     .toLowerCase()

@@ -4,7 +4,8 @@ import type { LabelledRow } from './csv.js';
 import { DIM, featurize, type SparseVector } from './features.js';
 import { featurizeOffensive } from './offensive-features.js';
 import { balancedWeights, predictProba, train, type LinearModel, type TrainOptions } from './linear.js';
-import { cues, isScam } from './rules.js';
+import { cues, isScam, SPAM_CUES } from './rules.js';
+import { detectLanguage } from './language.js';
 import { confusion, scores, type Confusion } from './metrics.js';
 
 export const HEAD_OPTIONS: TrainOptions = { epochs: 10, lr: 0.5, l2: 3e-4, seed: 7 };
@@ -17,8 +18,8 @@ export interface Featurized {
   labels: string[];
 }
 
-export function featurizeRows(rows: LabelledRow[]): Featurized {
-  return { x: rows.map((r) => featurize(r.text)), labels: rows.map((r) => r.label) };
+export function featurizeRows(rows: LabelledRow[], languageOf: (text: string) => string = () => ''): Featurized {
+  return { x: rows.map((r) => featurize(r.text, languageOf(r.text))), labels: rows.map((r) => r.label) };
 }
 
 /** Rows featurised for the offensive heads (see offensive-features.ts). */
@@ -75,16 +76,26 @@ export function tuneOffensiveThresholds(
 
 /** K-fold cross-validation of the spam head (fold = row index mod k), with the shipped threshold. */
 export function crossValidateSpam(rows: LabelledRow[], threshold: number, k = SPAM_FOLDS): Confusion {
-  const data = featurizeRows(rows);
-  const predicted = new Array<string>(rows.length);
+  return confusion(SPAM_CLASSES, rows.map((r) => r.label), crossValidatedSpam(rows, threshold, k).map((p) => p.predicted));
+}
+
+/** Out-of-fold spam probability and prediction of every row (the head as shipped: detected language, cues, scam rule). */
+export function crossValidatedSpam(rows: LabelledRow[], threshold: number, k = SPAM_FOLDS): Array<{ p: number; predicted: string }> {
+  const data = featurizeRows(rows, detectLanguage);
+  const out = new Array<{ p: number; predicted: string }>(rows.length);
   for (let f = 0; f < k; f++) {
     const idx = rows.map((_, i) => i).filter((i) => i % k !== f);
     const m = trainHead({ x: idx.map((i) => data.x[i]!), labels: idx.map((i) => data.labels[i]!) }, SPAM_CLASSES);
-    rows.forEach((_, i) => {
-      if (i % k === f) predicted[i] = probabilityOf(m, data.x[i]!, 'spam') >= threshold || isScam(cues(rows[i]!.text)) ? 'spam' : 'ham';
+    rows.forEach((r, i) => {
+      if (i % k !== f) return;
+      const p = probabilityOf(m, data.x[i]!, 'spam');
+      const lang = detectLanguage(r.text);
+      const found = cues(r.text);
+      const spam = isScam(found) || (p >= threshold && (lang === 'en' || SPAM_CUES.some((c) => found.has(c))));
+      out[i] = { p, predicted: spam ? 'spam' : 'ham' };
     });
   }
-  return confusion(SPAM_CLASSES, data.labels, predicted);
+  return out;
 }
 
 /**
