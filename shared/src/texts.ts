@@ -16,6 +16,14 @@ export const TEXT = {
   subscriptionUpdateFailed: 'Failed to update subscription. Please try again.',
   disconnectFailed: 'Failed to disconnect account. Please try again.',
   connectionFailedTitle: 'Connection failed',
+  connectionCancelledTitle: 'Connection cancelled',
+  connectionCancelled: 'Nothing was connected. Connect again whenever you are ready.',
+  upgradeConfirm: (from: string, to: string, price: string) =>
+    `Your plan changes from ${from} to ${to} at once. From now on you pay ${price} a month.`,
+  syncNothingConnected: 'No account is connected yet: connect a Facebook page or Instagram account to sync its comments.',
+  firstRun: 'Connect a Facebook page or Instagram account to start: its comments appear here to moderate.',
+  newComments: (n: number) => `${n} new ${n === 1 ? 'comment' : 'comments'}`,
+  livePaused: 'Live updates are paused: reconnecting…',
   connectionFailed: {
     default: 'Failed to connect account. Please try again.',
     oauth_failed: 'OAuth authorization failed.',

@@ -59,8 +59,8 @@ describe('connect and sync', () => {
     expect((await allComments(client)).length).toBe(expected);
   });
 
-  it('the OAuth callback with a bad or reused state fails with oauth_failed; cancel too', async () => {
-    expect(await connectThroughSandbox(client, 'cancel')).toBe('/settings?error=oauth_failed');
+  it('the OAuth callback with a bad or reused state fails with oauth_failed; Cancel on the consent page is cancelled', async () => {
+    expect(await connectThroughSandbox(client, 'cancel')).toBe('/settings?error=cancelled');
     const forged = await client.get('/api/auth/facebook/callback?code=abc&state=someone.else.sig');
     expect(forged.headers.get('location')).toBe('/settings?error=oauth_failed');
     // A signed-out browser is sent to sign in first.

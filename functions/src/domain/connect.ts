@@ -22,7 +22,8 @@ const MetaUser = z.object({ id: z.string() });
 import { assertCanAddBrands } from './limits.js';
 
 const STATE_TTL_SECONDS = 600;
-export type ConnectError = 'oauth_failed' | 'token_failed' | 'connection_failed' | 'plan_limit';
+/** `cancelled`: the person pressed Cancel on Meta's consent page (Meta answers error=access_denied). */
+export type ConnectError = 'cancelled' | 'oauth_failed' | 'token_failed' | 'connection_failed' | 'plan_limit';
 
 function secret(): string {
   return process.env.OAUTH_STATE_SECRET ?? metaConfig().appSecret ?? 'local-state-secret';
@@ -56,7 +57,9 @@ async function validState(workspaceId: string, state: string | undefined): Promi
 /** Returns where to send the browser: /settings?success=connected or ?error=…. */
 export async function finishConnect(workspaceId: string, origin: string, query: Record<string, string | undefined>): Promise<string> {
   const fail = (e: ConnectError) => `/settings?error=${e}`;
-  if (!(await validState(workspaceId, query.state)) || query.error || !query.code) return fail('oauth_failed');
+  const valid = await validState(workspaceId, query.state);
+  if (valid && query.error === 'access_denied') return fail('cancelled');
+  if (!valid || query.error || !query.code) return fail('oauth_failed');
   const counting = graphFor(workspaceId);
   try {
     return await connectWith(counting.graph, workspaceId, query.code, callbackUrl(origin));

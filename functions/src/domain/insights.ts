@@ -13,6 +13,7 @@ export async function stats(workspaceId: string): Promise<Stats> {
     deletedComments: c.status_deleted ?? 0,
     // Design D11: decisions approved unchanged ÷ decisions reviewed by a human.
     accuracyRate: pct(c.unchanged ?? 0, c.reviewed ?? 0),
+    reviewed: c.reviewed ?? 0,
   };
 }
 

@@ -40,8 +40,27 @@ function useCommentAction<V>(fn: (v: V) => Promise<unknown>, ok: { title?: strin
   });
 }
 
-export function useSync() {
-  return useCommentAction(() => api('syncComments'), { description: TEXT.synced }, { fallback: TEXT.syncFailed });
+export function useSocialAccounts(enabled = true) {
+  return useQuery({ queryKey: qk.socialAccounts, queryFn: () => api('socialAccounts'), enabled });
+}
+
+/** Sync: with no account connected there is nothing to sync, and the answer (`accounts: 0`) says so. */
+export function useSync(onNothingConnected: () => void) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => api('syncComments'),
+    onSuccess: (r) => {
+      const accounts = (r as { accounts?: unknown } | undefined)?.accounts;
+      if (accounts === 0) {
+        toast({ title: 'Nothing to sync', description: TEXT.syncNothingConnected });
+        onNothingConnected();
+        return client.invalidateQueries({ queryKey: qk.socialAccounts });
+      }
+      toast({ description: TEXT.synced });
+      return invalidateLists(client);
+    },
+    onError: (err) => toastError(errorMessage(err, TEXT.syncFailed)),
+  });
 }
 
 export function useBulkAnalyze() {

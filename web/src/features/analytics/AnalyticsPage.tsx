@@ -4,6 +4,7 @@ import { TEXT, type Analytics } from '@cg/shared';
 import { useAnalytics } from '../../lib/queries';
 import { StatCard } from '../../components/ui/StatCard';
 import { ProgressBar } from '../../components/ui/ProgressBar';
+import { QueryError } from '../../components/ui/QueryError';
 
 const SentimentPie = lazy(() => import('./SentimentPie'));
 
@@ -13,6 +14,14 @@ export const COLORS = { positive: '#16a34a', negative: '#dc2626', neutral: '#6b7
 export function pct(part: number, total: number): string {
   if (!total) return '0.0';
   return ((part / total) * 100).toFixed(1);
+}
+
+/**
+ * Comments a moderator reviewed that were neither replied to nor deleted (kept as they are, or hidden),
+ * so the actions add up to the total (issue 12).
+ */
+export function reviewedOther(a: Analytics): number {
+  return Math.max(0, a.totalComments - a.repliedComments - a.deletedComments - a.pendingComments);
 }
 
 function hasData(a: Analytics | undefined): a is Analytics {
@@ -52,6 +61,8 @@ export default function AnalyticsPage() {
           </div>
           <Card variation="outlined" className="cg-card"><Placeholder size="large" /><Placeholder size="large" /><Placeholder size="large" /></Card>
         </div>
+      ) : q.isError && !a ? (
+        <QueryError error={q.error} what="the analytics" onRetry={() => void q.refetch()} />
       ) : !hasData(a) ? (
         <Card variation="outlined" className="cg-card">
           <Text className="cg-empty">{TEXT.noAnalytics}</Text>
@@ -84,8 +95,10 @@ export default function AnalyticsPage() {
                 <ul className="cg-list">
                   <Row label="Replied" count={a.repliedComments} total={a.totalComments} color={COLORS.positive} />
                   <Row label="Deleted" count={a.deletedComments} total={a.totalComments} color={COLORS.negative} />
+                  <Row label="Reviewed, kept or hidden" count={reviewedOther(a)} total={a.totalComments} color={COLORS.spam} />
                   <Row label="Pending" count={a.pendingComments} total={a.totalComments} color={COLORS.neutral} />
                 </ul>
+                <Text className="cg-small cg-muted" marginTop="0.5rem">Together: every one of the {a.totalComments.toLocaleString()} comments.</Text>
               </Card>
               {a.apiResponseStats.length > 0 && (
                 <Card variation="outlined" className="cg-card" as="section" aria-labelledby="api-title">

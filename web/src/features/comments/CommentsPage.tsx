@@ -7,8 +7,14 @@ import { useComments } from '../../lib/queries';
 import { relativeTime } from '../../lib/time';
 import { ProgressBar } from '../../components/ui/ProgressBar';
 import { AuthorAvatar, DecisionBadge, PlatformBadge, StatusBadge } from '../../components/ui/CommentBits';
+import { QueryError } from '../../components/ui/QueryError';
+import { NewCommentsBar } from '../../components/ui/NewCommentsBar';
 
 export const ALL_COMMENTS_PAGE_SIZE = 25;
+/** The columns and their share of the width: the table fits its container at any desktop width (issue 12). */
+const COLUMNS = [
+  ['Author', '15%'], ['Content', '25%'], ['Platform', '10%'], ['AI Decision', '10%'], ['App Reply', '16%'], ['Status', '9%'], ['Confidence', '7.5%'], ['Created', '7.5%'],
+] as const;
 const EMPTY = { search: '', status: 'all', sentiment: 'all', platform: 'all' };
 const cap = (s: string) => s[0]!.toUpperCase() + s.slice(1);
 
@@ -98,18 +104,24 @@ export default function CommentsPage() {
 
       <Card variation="outlined" className="cg-card" as="section" aria-labelledby="overview-title">
         <Heading level={2} id="overview-title" className="cg-section-title" marginBottom="1rem">Comments Overview</Heading>
+        <NewCommentsBar onShow={() => setPage(1)} />
         {q.isLoading ? (
           <Flex direction="column" gap="0.5rem" aria-busy="true" aria-label="Loading comments">
             <Placeholder /><Placeholder /><Placeholder /><Placeholder />
           </Flex>
+        ) : q.isError && !q.data ? (
+          <QueryError error={q.error} what="the comments" onRetry={() => void q.refetch()} />
         ) : rows.length === 0 ? (
           <Text className="cg-empty">{TEXT.noCommentsMatch}</Text>
         ) : (
           <div className="cg-table-wrap">
-            <Table size="small" highlightOnHover className="cg-table" caption={<span className="cg-visually-hidden">Comments matching the filters</span>}>
+            <Table size="small" highlightOnHover className="cg-table cg-table-fit" caption={<span className="cg-visually-hidden">Comments matching the filters</span>}>
+              <colgroup>
+                {COLUMNS.map(([h, w]) => <col key={h} style={{ width: w }} />)}
+              </colgroup>
               <TableHead>
                 <TableRow>
-                  {['Author', 'Content', 'Platform', 'AI Decision', 'App Reply', 'Status', 'Confidence', 'Created'].map((h) => (
+                  {COLUMNS.map(([h]) => (
                     <TableCell as="th" key={h} scope="col">{h}</TableCell>
                   ))}
                 </TableRow>
@@ -117,7 +129,7 @@ export default function CommentsPage() {
               <TableBody>
                 {rows.map((c) => (
                   <TableRow key={c.id} data-testid="comment-row">
-                    <TableCell>
+                    <TableCell data-label="Author">
                       <Flex alignItems="center" gap="0.5rem">
                         <AuthorAvatar comment={c} />
                         <div>
@@ -126,7 +138,7 @@ export default function CommentsPage() {
                         </div>
                       </Flex>
                     </TableCell>
-                    <TableCell>
+                    <TableCell data-label="Content">
                       <Text className="cg-small cg-truncate" title={c.content}>{c.content}</Text>
                       {(c.aiDecision?.isSpam || c.aiDecision?.isOffensive) && (
                         <div className="cg-badges">
@@ -135,11 +147,11 @@ export default function CommentsPage() {
                         </div>
                       )}
                     </TableCell>
-                    <TableCell><PlatformBadge platform={c.platform} /></TableCell>
-                    <TableCell><DecisionBadge comment={c} /></TableCell>
-                    <TableCell><AppReply c={c} /></TableCell>
-                    <TableCell><StatusBadge status={c.status} /></TableCell>
-                    <TableCell>
+                    <TableCell data-label="Platform"><PlatformBadge platform={c.platform} /></TableCell>
+                    <TableCell data-label="AI Decision"><DecisionBadge comment={c} /></TableCell>
+                    <TableCell data-label="App Reply"><AppReply c={c} /></TableCell>
+                    <TableCell data-label="Status"><StatusBadge status={c.status} /></TableCell>
+                    <TableCell data-label="Confidence">
                       {c.aiDecision ? (
                         <div className="cg-conf">
                           <Text as="span" className="cg-small" id={`conf-${c.id}`}>{Math.round(c.aiDecision.confidence)}%</Text>
@@ -149,7 +161,7 @@ export default function CommentsPage() {
                         <Text as="span" className="cg-small cg-muted">N/A</Text>
                       )}
                     </TableCell>
-                    <TableCell>
+                    <TableCell data-label="Created">
                       <Text as="span" className="cg-small cg-muted" style={{ whiteSpace: 'nowrap' }}>
                         <time dateTime={c.timestamp}>{relativeTime(c.timestamp)}</time>
                       </Text>

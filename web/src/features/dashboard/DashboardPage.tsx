@@ -2,12 +2,30 @@ import { useEffect, useState } from 'react';
 import { Alert, Button, Card, Flex, Heading, Placeholder, SelectField, Text } from '@aws-amplify/ui-react';
 import { useLocation } from 'react-router';
 import { TEXT, type Platform } from '@cg/shared';
-import { useComments, useStats } from '../../lib/queries';
+import { useComments, useSocialAccounts, useStats } from '../../lib/queries';
+import { useCan } from '../../lib/can';
 import { StatCard } from '../../components/ui/StatCard';
+import { QueryError } from '../../components/ui/QueryError';
+import { NewCommentsBar } from '../../components/ui/NewCommentsBar';
 import { CommentCard } from './CommentCard';
 
 export const PAGE_SIZES = [10, 25, 50] as const;
 export const DEFAULT_PAGE_SIZE = 25;
+
+/** A first run (nothing connected): the way forward is Connect, not an empty queue. */
+function FirstRun() {
+  const canConnect = useCan('deleteSocialAccount');
+  return (
+    <div className="cg-first-run" data-testid="first-run">
+      <Text>{TEXT.firstRun}</Text>
+      {canConnect ? (
+        <Button variation="primary" onClick={() => window.location.assign('/api/auth/facebook')}>Connect Facebook or Instagram</Button>
+      ) : (
+        <Text className="cg-muted cg-small">Ask the workspace owner or an admin to connect an account.</Text>
+      )}
+    </div>
+  );
+}
 
 export default function DashboardPage() {
   const stats = useStats();
@@ -32,6 +50,9 @@ export default function DashboardPage() {
 
   const s = stats.data;
   const list = comments.data?.comments ?? [];
+  const empty = !!comments.data && total === 0;
+  const accounts = useSocialAccounts(empty);
+  const firstRun = empty && accounts.data?.length === 0;
 
   return (
     <>
@@ -39,6 +60,7 @@ export default function DashboardPage() {
         <Heading level={1} className="cg-page-title">Dashboard</Heading>
       </div>
       {joined && <Alert variation="success" hasIcon role="status" marginBottom="1rem">{TEXT.joinedWorkspace(joined)}</Alert>}
+      {stats.isError && <QueryError error={stats.error} what="the statistics" onRetry={() => void stats.refetch()} />}
       <section className="cg-stats" aria-label="Statistics">
         <StatCard label="Facebook Comments" value={(s?.facebookComments ?? 0).toLocaleString()} icon="f" />
         <StatCard label="Instagram Comments" value={(s?.instagramComments ?? 0).toLocaleString()} icon="ig" />
@@ -68,12 +90,17 @@ export default function DashboardPage() {
           </SelectField>
         </Flex>
 
+        <NewCommentsBar onShow={() => setPage(1)} />
         {comments.isLoading ? (
           <Flex direction="column" gap="0.75rem" aria-busy="true" aria-label="Loading comments">
             <Placeholder size="large" />
             <Placeholder size="large" />
             <Placeholder size="large" />
           </Flex>
+        ) : comments.isError && !comments.data ? (
+          <QueryError error={comments.error} what="the comments queue" onRetry={() => void comments.refetch()} />
+        ) : firstRun ? (
+          <FirstRun />
         ) : list.length === 0 ? (
           <Text className="cg-empty">{TEXT.queueEmpty}</Text>
         ) : (

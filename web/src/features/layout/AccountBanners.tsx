@@ -7,6 +7,7 @@ import { api, errorMessage } from '../../lib/api';
 import { can } from '../../lib/can';
 import { qk } from '../../lib/queryClient';
 import { toast } from '../../lib/toast';
+import { useLive } from '../../lib/ws';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -77,4 +78,42 @@ export function TrialBanner({ user }: { user: User }) {
       <strong>{TEXT.trialEnded}</strong> {action}
     </div>
   );
+}
+
+const dismissedKey = (user: User) => `cg-dismissed-notice:${user.workspaceId || user.id}`;
+
+/**
+ * The account notice (payment failed, quota reached, brands not connected). Dismissable: a dismissed
+ * notice stays away until the server says something else.
+ */
+export function AccountNotice({ user }: { user: User }) {
+  const [dismissed, setDismissed] = useState(() => {
+    try {
+      return localStorage.getItem(dismissedKey(user));
+    } catch {
+      return null;
+    }
+  });
+  if (!user.notice || dismissed === user.notice) return null;
+  const dismiss = () => {
+    try {
+      localStorage.setItem(dismissedKey(user), user.notice!);
+    } catch {
+      /* storage unavailable: dismissed for this page only */
+    }
+    setDismissed(user.notice);
+  };
+  return (
+    <div className="cg-notice cg-notice-row" role="status" data-testid="account-notice">
+      <span><strong>Attention:</strong> {user.notice} <Link to="/settings">Manage your plan</Link></span>
+      <button type="button" className="cg-notice-close" onClick={dismiss} aria-label="Dismiss notice">×</button>
+    </div>
+  );
+}
+
+/** While the socket is down: say that what is shown may be out of date. */
+export function LivePausedBanner() {
+  const { paused } = useLive();
+  if (!paused) return null;
+  return <div className="cg-notice cg-live-paused" role="status" data-testid="live-paused">{TEXT.livePaused}</div>;
 }

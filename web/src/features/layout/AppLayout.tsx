@@ -7,7 +7,7 @@ import { useLiveUpdates } from '../../lib/ws';
 import { Logo } from '../../components/ui/Logo';
 import { Sidebar } from './Sidebar';
 import { WorkspaceSwitcher } from './WorkspaceSwitcher';
-import { TrialBanner, VerifyEmailBanner } from './AccountBanners';
+import { AccountNotice, LivePausedBanner, TrialBanner, VerifyEmailBanner } from './AccountBanners';
 
 export const NAV = [
   { to: '/dashboard', label: 'Dashboard' },
@@ -120,11 +120,8 @@ export default function AppLayout({ children }: { children: ReactNode }) {
         </aside>
         <main id="main" className="cg-main" tabIndex={-1}>
           {/* Account notices (payment failed, analysis quota reached, brands not connected) on every screen. */}
-          {user?.notice && (
-            <div className="cg-notice" role="status">
-              <strong>Attention:</strong> {user.notice} <Link to="/settings">Manage your plan</Link>
-            </div>
-          )}
+          <LivePausedBanner />
+          {user && <AccountNotice user={user} />}
           {user && !user.emailVerified && <VerifyEmailBanner user={user} />}
           {user && <TrialBanner user={user} />}
           {children}

@@ -1,20 +1,23 @@
 import { Button, Card, Flex, Heading, Text } from '@aws-amplify/ui-react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { TEXT } from '@cg/shared';
 import { useActivity, useBulkAnalyze, useStats, useSync } from '../../lib/queries';
 import { relativeTime } from '../../lib/time';
 import { useCan } from '../../lib/can';
 import { ProgressBar } from '../../components/ui/ProgressBar';
+import { QueryError } from '../../components/ui/QueryError';
 
 export function Sidebar() {
   const stats = useStats();
   const activity = useActivity();
-  const sync = useSync();
+  const navigate = useNavigate();
+  const sync = useSync(() => navigate('/settings'));
   const bulk = useBulkAnalyze();
   const canModerate = useCan('bulkAnalyze');
   const s = stats.data;
   const comments = (s?.facebookComments ?? 0) + (s?.instagramComments ?? 0);
-  const accuracy = Math.round(s?.accuracyRate ?? 0);
+  // Nothing reviewed yet: there is no accuracy to show (issue 12), not 0%.
+  const accuracy = s && (s.reviewed ?? 1) > 0 ? Math.round(s.accuracyRate) : null;
   const entries = (activity.data ?? []).slice(0, 5);
 
   return (
@@ -34,9 +37,9 @@ export function Sidebar() {
         <div className="cg-accuracy">
           <Flex justifyContent="space-between">
             <Text as="span" id="cg-accuracy-label" className="cg-small">AI Accuracy</Text>
-            <Text as="span" className="cg-small" fontWeight="600">{accuracy}%</Text>
+            <Text as="span" className="cg-small" fontWeight="600" data-testid="ai-accuracy">{accuracy === null ? '—' : `${accuracy}%`}</Text>
           </Flex>
-          <ProgressBar value={accuracy} labelledBy="cg-accuracy-label" />
+          <ProgressBar value={accuracy ?? 0} labelledBy="cg-accuracy-label" />
         </div>
       </Card>
 
@@ -55,7 +58,9 @@ export function Sidebar() {
 
       <Card variation="outlined" className="cg-panel">
         <Heading level={2} className="cg-panel-title">Recent Activity</Heading>
-        {entries.length === 0 ? (
+        {activity.isError && !activity.data ? (
+          <QueryError error={activity.error} what="the recent activity" onRetry={() => void activity.refetch()} />
+        ) : entries.length === 0 ? (
           <Text className="cg-muted cg-small">{TEXT.noActivity}</Text>
         ) : (
           <ul className="cg-activity">

@@ -25,7 +25,9 @@ function useConnectionResult() {
     const key = `${success}|${error}`;
     if (handled.current === key) return;
     handled.current = key;
-    if (error) toastError(TEXT.connectionFailed[error] ?? TEXT.connectionFailed.default!, TEXT.connectionFailedTitle);
+    // The person pressed Cancel on Meta's consent page: nothing failed (issue 12).
+    if (error === 'cancelled') toast({ title: TEXT.connectionCancelledTitle, description: TEXT.connectionCancelled });
+    else if (error) toastError(TEXT.connectionFailed[error] ?? TEXT.connectionFailed.default!, TEXT.connectionFailedTitle);
     else toast({ title: TEXT.connectedTitle, description: TEXT.connected });
     setParams({}, { replace: true });
   }, [params, setParams]);
@@ -91,8 +93,11 @@ function SubscriptionSection({ user }: { user: User }) {
   const isOwner = useCan('updateSubscription');
   const upgrades = isOwner ? upgradesFrom(user.subscriptionPlan) : [];
   const [confirmCancel, setConfirmCancel] = useState(false);
+  const [upgradeTo, setUpgradeTo] = useState<PlanId | null>(null);
+  const target = upgradeTo ? planById(upgradeTo) : null;
   const upgrade = useMutation({
     mutationFn: (p: PlanId) => api('updateSubscription', { body: { plan: p } }),
+    onSettled: () => setUpgradeTo(null),
     onSuccess: async () => {
       toast({ title: TEXT.subscriptionUpdatedTitle, description: TEXT.subscriptionUpdated });
       await client.invalidateQueries({ queryKey: qk.user });
@@ -147,7 +152,7 @@ function SubscriptionSection({ user }: { user: User }) {
                 <Text fontWeight="600">${p.price.toFixed(2)}/mo</Text>
               </Flex>
               <Text className="cg-small cg-muted">{p.features.slice(0, 3).join(' · ')}</Text>
-              <Button size="small" variation="primary" onClick={() => upgrade.mutate(p.id)} isDisabled={upgrade.isPending}>
+              <Button size="small" variation="primary" onClick={() => setUpgradeTo(p.id)} isDisabled={upgrade.isPending}>
                 {upgrade.isPending && upgrade.variables === p.id ? 'Upgrading...' : `Upgrade to ${p.name}`}
               </Button>
             </div>
@@ -159,6 +164,16 @@ function SubscriptionSection({ user }: { user: User }) {
           <Button size="small" variation="link" colorTheme="error" onClick={() => setConfirmCancel(true)}>Cancel Subscription</Button>
         </Flex>
       )}
+      <ConfirmDialog
+        open={!!target}
+        title={target ? `Upgrade to ${target.name}?` : ''}
+        message={target ? TEXT.upgradeConfirm(plan.name, target.name, `$${target.price.toFixed(2)}`) : ''}
+        confirmLabel={target ? `Upgrade for $${target.price.toFixed(2)}/month` : 'Upgrade'}
+        busyLabel="Upgrading..."
+        busy={upgrade.isPending}
+        onConfirm={() => target && upgrade.mutate(target.id)}
+        onCancel={() => setUpgradeTo(null)}
+      />
       <ConfirmDialog
         open={confirmCancel}
         title="Cancel subscription?"
