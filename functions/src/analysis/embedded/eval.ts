@@ -6,6 +6,8 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { EmbeddedAnalyser } from './analyser.js';
+import { evaluateBusiness } from './business-eval.js';
+import { reliability } from './calibration.js';
 import { readLabelled, type LabelledRow } from './csv.js';
 import { confusion, formatConfusion, scores, type Confusion, type Scores } from './metrics.js';
 import { loadModel } from './model-store.js';
@@ -55,7 +57,10 @@ export interface FileReport { file: string; task: Task; scores: Scores; confusio
 
 export async function evaluateFolder(dir: string, print: (line: string) => void = console.log): Promise<{ reports: FileReport[]; commentsPerSecond: number }> {
   const analyser = new EmbeddedAnalyser();
+  const t0 = performance.now();
   const { file: model, version } = await loadModel();
+  const loadMs = performance.now() - t0;
+  print(`model loaded in ${loadMs.toFixed(0)} ms`);
   print(`embedded analyser ${version} on ${dir}\n`);
   const reports: FileReport[] = [];
   let analysed = 0;
@@ -88,7 +93,44 @@ export async function evaluateFolder(dir: string, print: (line: string) => void 
     print('');
     reports.push({ file: name, task, scores: scores(headline), confusion: headline, baseline: base.scores });
   }
+  const business = await evaluateBusiness(print);
+  const offensiveRate: Record<string, number> = {};
+  for (const name of readdirSync(dir).filter((f) => /^sentiment-umsab-\w+\.csv$/.test(f)).sort()) {
+    const rows = readLabelled(join(dir, name));
+    const ds = await analyser.analyse(rows.map((r) => ({ id: r.id, content: r.text, authorName: 'Eval', platform: 'facebook' })), { businessName: 'Eval' });
+    offensiveRate[name.replace(/^sentiment-umsab-|\.csv$/g, '')] = ds.filter((d) => d.isOffensive).length / rows.length;
+  }
+  print(`ordinary text flagged offensive (UMSAB, per language): ${Object.entries(offensiveRate).map(([l, r]) => `${l} ${(100 * r).toFixed(1)}%`).join('  ')}`);
+  print('reliability on the public sets (delete ⇔ spam, hide/delete ⇔ offensive), per decision type:');
+  for (const [file, type] of [['spam-youtube.csv', 'delete'], ['offensive-davidson.csv', 'hide'], ['offensive-tweets.csv', 'hide']] as const) {
+    const path = join(dir, file);
+    if (!existsSync(path)) continue;
+    const rows = readLabelled(path);
+    const ds = await analyser.analyse(rows.map((r) => ({ id: r.id, content: r.text, authorName: 'Eval', platform: 'facebook' })), { businessName: 'Eval' });
+    const items = ds.map((d, i) => ({ d, y: rows[i]!.label })).filter((x) => x.d.decision === type).map((x) => ({ confidence: x.d.confidence, right: x.y === 'spam' || x.y === 'offensive' }));
+    for (const row of reliability(items)) print(`  ${file.padEnd(24)} ${type.padEnd(7)} ${row.bin.padEnd(7)} n=${String(row.n).padStart(4)}  stated ${row.stated.toFixed(0)}  right ${row.right.toFixed(0)}%`);
+  }
   const commentsPerSecond = seconds ? analysed / seconds : 0;
+  const get = (f: string) => reports.find((r) => r.file === f)?.scores;
+  const umsab = reports.filter((r) => r.file.startsWith('sentiment-umsab-'));
+  const floors: Array<[string, number | undefined, number, string]> = [
+    ['offensive-tweets macro-F1', get('offensive-tweets.csv')?.macroF1, 0.77, '≥'],
+    ['offensive-davidson macro-F1', get('offensive-davidson.csv')?.macroF1, 0.87, '≥'],
+    ['sentiment-tweets macro-recall', get('sentiment-tweets.csv')?.macroRecall, 0.68, '≥'],
+    ['spam-youtube accuracy (5-fold CV)', get('spam-youtube.csv')?.accuracy, 0.95, '≥'],
+    ['UMSAB mean macro-F1 (7 languages)', umsab.length ? umsab.reduce((s, r) => s + r.scores.macroF1, 0) / umsab.length : undefined, 0.52, '≥'],
+    ['business comments agreement', business.agreement, 0.85, '≥'],
+    ['business threats left visible', business.threatsVisible, 0, '≤'],
+    ['business scams answered', business.scamsAnswered, 0, '≤'],
+    ['UMSAB worst offensive flag rate', Math.max(...Object.values(offensiveRate)), 0.03, '≤'],
+    ['comments/second (one process)', commentsPerSecond, 1000, '≥'],
+    ['model load ms', loadMs, 300, '≤'],
+  ];
+  print('\nfloors:');
+  for (const [name, v, floor, op] of floors) {
+    const ok = v !== undefined && (op === '≥' ? v >= floor : v <= floor);
+    print(`  ${name.padEnd(36)} ${v === undefined ? 'n/a' : v.toFixed(v > 10 ? 0 : 3).padStart(8)}  (${op} ${floor})  ${ok ? 'ok' : 'BELOW FLOOR'}`);
+  }
   print(`throughput: ${analysed} comments analysed in ${seconds.toFixed(2)} s = ${Math.round(commentsPerSecond)} comments/second (1 process, model already loaded after the first file)`);
   return { reports, commentsPerSecond };
 }

@@ -87,7 +87,8 @@ export class Classifier {
     const lex = offensiveWords(text, language);
     // English heads read English text, and other text only when it carries English insults ("die", "ho" never count).
     if (language === 'en' || offensiveWords(text, 'en').insults.length) score = this.englishOffensive(text);
-    else if (lex.insults.length || (lex.profanity.length && lex.targeted)) score = lex.targeted || lex.insults.length > 1 ? 0.9 : 0.75;
+    else if (lex.insults.length) score = 0.9;
+    else if (lex.profanity.length && lex.targeted) score = 0.8;
     if (found.has('threat')) score = Math.max(score, 0.95);
     const isOffensive = score >= 0.5;
     const { sentiment, p } = this.sentimentOf(x, language);

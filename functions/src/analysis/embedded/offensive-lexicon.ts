@@ -36,7 +36,7 @@ const LEX: Partial<Record<Language, Lexicon>> = {
     you: 'você voce vc tu te vocês voces',
   },
   it: {
-    insults: 'stronzo stronza stronzi coglione coglioni puttana troia idiota idioti imbecille deficiente cretino cretina frocio bastardo testa di cazzo vaffanculo',
+    insults: 'stronzo stronza stronzi coglione coglioni puttana troia idiota idioti imbecille deficiente cretino cretina frocio bastardo vaffanculo',
     profanity: 'cazzo merda minchia fanculo',
     you: 'tu ti sei te voi',
   },
@@ -61,7 +61,7 @@ const LEX: Partial<Record<Language, Lexicon>> = {
     you: 'kau kamu lu lo loe elo anda',
   },
   ar: {
-    insults: 'كلب حمار حيوان غبي حقير وسخ منيوك شرموطة عاهرة كس خول ابن الكلب',
+    insults: 'كلب حمار حيوان غبي حقير وسخ منيوك شرموطة عاهرة خول',
     profanity: 'زفت تبا',
     you: 'انت أنت انتي يا',
   },
@@ -79,6 +79,14 @@ const SETS = Object.fromEntries(Object.entries(LEX).map(([l, x]) => [l, {
 export interface OffensiveMatch { insults: string[]; profanity: string[]; targeted: boolean }
 
 const has = (set: Set<string>, token: string) => destretch(token).some((t) => set.has(t));
+/** Inflected insults ("klootzakken", "debilami"): Latin-script stems of five letters or more. */
+const STEMS = new Map<Set<string>, string[]>();
+const stemOf = (set: Set<string>, token: string) => {
+  if (token.length < 6 || !/^[a-zà-ÿąćęłńśźżğış]+$/.test(token)) return false;
+  let stems = STEMS.get(set);
+  if (!stems) STEMS.set(set, (stems = [...set].filter((w) => w.length >= 5 && /^[a-zà-ÿ]+$/.test(w))));
+  return stems.some((w) => token.startsWith(w));
+};
 
 /** Offensive words of `language` found in the text (empty when the language has no lexicon). */
 export function offensiveWords(text: string, language: string): OffensiveMatch {
@@ -90,7 +98,7 @@ export function offensiveWords(text: string, language: string): OffensiveMatch {
   const profanity: string[] = [];
   let targeted = false;
   toks.forEach((t, i) => {
-    const isInsult = has(lex.insults, t);
+    const isInsult = has(lex.insults, t) || stemOf(lex.insults, t);
     const isProf = has(lex.profanity, t);
     if (isInsult) insults.push(t);
     if (isProf) profanity.push(t);

@@ -53,7 +53,7 @@ export function decide({ comment, brand, classification: c, cues, language, vers
   if (scam) return out('delete', 'scam', Math.max(0.95, c.pSpam), spamCues.length ? spamCues : ['spamModel']);
   if (isSpam) return out('delete', 'spam', c.pSpam, [...spamCues, 'spamModel']);
   const offensiveReasons = c.offensiveWords.length ? ['offensiveWords', ...c.offensiveWords.slice(0, 3).map((w) => `word "${w}"`)] : ['offensiveModel'];
-  if (c.isOffensive && !(criticism && c.pOffensive < 0.85)) return out('hide', 'abuse', c.pOffensive, offensiveReasons, { priority: 'high' });
+  if (c.isOffensive && !(criticism && c.pOffensive < 0.85 && !c.offensiveWords.length)) return out('hide', 'abuse', c.pOffensive, offensiveReasons, { priority: 'high' });
 
   const unsupported = !language.supported ? ['unsupportedLanguage'] : [];
   const reply = (intent: ReplyIntent, category: Category, p: number, reasons: string[], extra: Partial<AiDecision> = {}) =>
@@ -68,6 +68,6 @@ export function decide({ comment, brand, classification: c, cues, language, vers
     return reply('complaint', 'complaint', p * safe, why, { priority: 'high', needsHuman: true });
   }
   if (cues.has('question')) return reply('question', 'question', 0.8 * safe, ['question'], { needsHuman: true });
-  if (sentiment === 'positive' && sure) return reply('praise', 'praise', c.pSentiment * safe, ['positive']);
+  if (sentiment === 'positive' && c.pSentiment >= 0.5) return reply('praise', 'praise', c.pSentiment * safe, ['positive']);
   return out('ignore', 'other', c.pSentiment * safe, ['neutral'], { needsHuman: unsupported.length > 0 });
 }
