@@ -160,16 +160,22 @@ describe('dashboard', () => {
     await context.close();
   });
 
-  test('a live message refreshes the queue, stats and activity', async () => {
+  test('new comments are announced in a bar, not put under the pointer; the bar loads them', async () => {
     const api = signedIn(new MockApi());
     const { page, context } = await newSession(suite.browser, api);
     await openDashboard(page);
     await expect.poll(() => api.sockets.length).toBeGreaterThan(0);
     const before = api.calls('GET /api/comments').length;
     api.sockets.at(-1)!.send(JSON.stringify({ type: 'new_comments', count: 3 }));
-    await expect.poll(() => api.calls('GET /api/comments').length).toBeGreaterThan(before);
+    const bar = page.getByRole('button', { name: /^3 new comments/ });
+    await bar.waitFor();
+    // Counts move at once; stats and activity are fetched again, the list is not.
     await expect.poll(() => api.calls('GET /api/stats').length).toBeGreaterThan(1);
     await expect.poll(() => api.calls('GET /api/activity').length).toBeGreaterThan(1);
+    expect(api.calls('GET /api/comments').length).toBe(before);
+    await bar.click();
+    await expect.poll(() => api.calls('GET /api/comments').length).toBe(before + 1);
+    await bar.waitFor({ state: 'hidden' });
     await context.close();
   });
 

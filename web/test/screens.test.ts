@@ -132,7 +132,15 @@ describe('settings', () => {
     await page.getByText('user-123').waitFor();
     await page.getByText('January 15, 2026').waitFor();
     expect(await page.getByRole('link', { name: 'Export my data' }).getAttribute('href')).toBe('/api/user/export');
+    // An upgrade asks first, naming the new price; cancelling sends nothing.
     await page.getByRole('button', { name: 'Upgrade to Ultimate' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Upgrade to Ultimate?' });
+    await dialog.getByText(/from Growth to Ultimate/).waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(api.calls('PUT /api/subscription')).toHaveLength(0);
+    await page.getByRole('button', { name: 'Upgrade to Ultimate' }).click();
+    await dialog.getByRole('button', { name: /^Upgrade for \$\d+\.\d\d\/month$/ }).click();
     await page.getByText('Your subscription plan has been updated successfully.').waitFor();
     expect(api.calls('PUT /api/subscription')[0]!.body).toEqual({ plan: 'ultimate' });
     await context.close();

@@ -24,7 +24,7 @@ export const user: User = {
   createdAt: '2026-01-15T10:00:00.000Z',
 };
 
-export const stats: Stats = { facebookComments: 120, instagramComments: 80, autoReplies: 45, deletedComments: 12, accuracyRate: 87.5 };
+export const stats: Stats = { facebookComments: 120, instagramComments: 80, autoReplies: 45, deletedComments: 12, accuracyRate: 87.5, reviewed: 16 };
 
 export const activity: Activity[] = Array.from({ length: 7 }, (_, i) => ({
   id: `a${i}`,

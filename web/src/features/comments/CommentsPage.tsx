@@ -162,7 +162,7 @@ export default function CommentsPage() {
                       )}
                     </TableCell>
                     <TableCell data-label="Created">
-                      <Text as="span" className="cg-small cg-muted" style={{ whiteSpace: 'nowrap' }}>
+                      <Text as="span" className="cg-small cg-muted">
                         <time dateTime={c.timestamp}>{relativeTime(c.timestamp)}</time>
                       </Text>
                     </TableCell>
