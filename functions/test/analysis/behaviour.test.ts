@@ -1,0 +1,119 @@
+/** Embedded analyser behaviours from issue 10, on text written for these tests (never trained on). */
+import { describe, expect, it } from 'vitest';
+import { EmbeddedAnalyser } from '../../src/analysis/index.js';
+import { analyseCsv } from '../../src/analysis/analyse-cli.js';
+import { detect } from '../../src/analysis/embedded/language.js';
+import { findLinks } from '../../src/analysis/embedded/links.js';
+import { canonical, destretch } from '../../src/analysis/embedded/normalise.js';
+import { firstName } from '../../src/analysis/embedded/replies.js';
+
+const analyser = new EmbeddedAnalyser();
+const brand = { businessName: 'Lumen Optics', tone: 'friendly' as const };
+const one = async (content: string, authorName = 'Rosa Lima') => (await analyser.analyse([{ id: 'b1', content, authorName, platform: 'instagram' }], brand))[0]!;
+
+describe('threats, scams and spam', () => {
+  it.each(['I know where you live, watch your back', 'Vou te matar se não devolverem meu dinheiro', 'Ich bring dich um'])('hides a threat and flags it urgent: %s', async (text) => {
+    const d = await one(text);
+    expect(d.decision).toBe('hide');
+    expect(d.category).toBe('threat');
+    expect(d.priority).toBe('urgent');
+  });
+
+  it.each([
+    'Parabéns! Você ganhou um óculos de sol 🎁 chama no privado',
+    'Meta Support: your page will be disabled today, appeal at meta-appeals-center.xyz',
+    'Меtа Ѕuрроrt: verify your account at t.me/pagehelp',
+    '¡Felicidades! Has ganado una tarjeta regalo, escríbeme por WhatsApp +34 600 111 222',
+  ])('deletes a scam and never thanks it: %s', async (text) => {
+    const d = await one(text);
+    expect(d.decision).toBe('delete');
+    expect(d.isSpam).toBe(true);
+    expect(d.suggestedReply).toBe('');
+    expect(d.reasons?.length).toBeGreaterThan(0);
+  });
+
+  it('finds obfuscated links with their registrable domain', () => {
+    expect(findLinks('promo at cheap-lenses dot shop now').map((l) => l.domain)).toEqual(['cheap-lenses.shop']);
+    expect(findLinks('go to bit . ly/abc')[0]?.shortener).toBe(true);
+    expect(findLinks('see lumenoptics.com/returns', ['lumenoptics.com'])[0]?.known).toBe(true);
+    expect(findLinks('Mr. Smith was great. Thanks')).toEqual([]);
+  });
+});
+
+describe('offensive per language', () => {
+  it.each([
+    ['Die Brille ist super, die Lieferung war schnell', 'de'],
+    ['Ho ricevuto il pacco, tutto perfetto', 'it'],
+    ['Pos ya llegó mi pedido, gracias', 'es'],
+    ['Une belle ville, une belle boutique', 'fr'],
+  ])('does not flag ordinary %s text', async (text) => {
+    expect((await one(text)).isOffensive).toBe(false);
+  });
+
+  it('catches stretched words without collapsing real double letters', async () => {
+    expect(destretch('fuuuuck')).toContain('fuck');
+    expect(destretch('ville')).toEqual(['ville']);
+    expect((await one('fuuuuck you')).isOffensive).toBe(true);
+  });
+
+  it('hides insults in other languages', async () => {
+    for (const text of ['Sois unos idiotas', 'Vocês são uns otários', 'Siete dei coglioni']) expect((await one(text)).decision, text).toBe('hide');
+  });
+
+  it('maps look-alike letters to Latin', () => {
+    expect(canonical('Меtа Ѕuрроrt')).toBe('Meta Support');
+    expect(canonical('Москва')).toBe('Москва');
+  });
+});
+
+describe('languages and replies', () => {
+  it.each([
+    ['Vocês entregam no Brasil?', 'pt'], ['Leveren jullie ook in Frankrijk?', 'nl'], ['Czy macie ten model w czerni?', 'pl'],
+    ['Bu gözlüğün fiyatı ne kadar?', 'tr'], ['Apakah ada yang warna hitam kak?', 'id'], ['هل يوجد توصيل إلى الكويت؟', 'ar'],
+    ['क्या यह चश्मा स्टॉक में है?', 'hi'],
+  ])('%s → %s, answered in that language', async (text, lang) => {
+    expect(detect(text).language).toBe(lang);
+    const d = await one(text);
+    expect(d.language).toBe(lang);
+    expect(d.decision).toBe('reply');
+  });
+
+  it('answers questions without promising a private message, greeting by first name', async () => {
+    const d = await one('Do you have these frames in tortoiseshell?', 'Rosa Lima');
+    expect(d.suggestedReply).toMatch(/^Hi Rosa!/);
+    expect(d.suggestedReply).not.toMatch(/private|DM|inbox|message you/i);
+    const h = await one('Do you have these frames in tortoiseshell?', 'rosa_lima88');
+    expect(h.suggestedReply).not.toMatch(/rosa_lima88|@/);
+    expect(firstName('@rosa')).toBe('');
+  });
+
+  it('varies its wording across comments', async () => {
+    const ds = await analyser.analyse(Array.from({ length: 12 }, (_, i) => ({ id: `q${i}`, content: 'Do you ship to Norway?', authorName: '', platform: 'facebook' as const })), brand);
+    expect(new Set(ds.map((d) => d.suggestedReply)).size).toBeGreaterThan(1);
+  });
+
+  it('replies to an unsupported language in the brand language and flags it for a human', async () => {
+    const d = (await analyser.analyse([{ id: 'u', content: 'Сколько стоит доставка в Москву?', authorName: 'Ivan', platform: 'facebook' }], { ...brand, defaultLanguage: 'de' }))[0]!;
+    expect(d.needsHuman).toBe(true);
+    expect(d.suggestedReply).toMatch(/Hallo Ivan/);
+  });
+});
+
+describe('criticism', () => {
+  it.each(['I was charged twice for the same lenses, please fix this', 'Pedido não chegou e ninguém responde', '6 weeks for my glasses, truly impressive 👏'])('is answered, never removed: %s', async (text) => {
+    const d = await one(text);
+    expect(d.decision).toBe('reply');
+    expect(d.sentiment === 'negative' || d.category === 'complaint').toBe(true);
+    expect(d.priority).toBe('high');
+  });
+});
+
+describe('npm run analyse', () => {
+  it('writes the issue\'s columns for every row, ignoring other columns', async () => {
+    const out = await analyseCsv('id,text,author,other\nx1,"Do you ship to Chile?",Rosa Lima,z\nx2,"Claim your prize at bit.ly/win now, you won!",,\n', brand);
+    const [header, ...lines] = out.trim().split('\n');
+    expect(header).toBe('id,decision,sentiment,isSpam,isOffensive,language,confidence,reasons,reply');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toMatch(/^x2,delete,\w+,true,/);
+  });
+});
