@@ -46,6 +46,10 @@ export const billingModule = {
   saveSubscriptionId: async (workspaceId: string, subscriptionId: string) => {
     state.accounts.set(workspaceId, { customerId: null, ...state.accounts.get(workspaceId), subscriptionId });
   },
+  deleteBillingAccount: async (workspaceId: string, customerId: string | null) => {
+    state.accounts.delete(workspaceId);
+    if (customerId) state.customers.delete(customerId);
+  },
   workspaceIdForCustomer: async (customerId: string) => state.customers.get(customerId) ?? null,
   claimEvent: async (id: string) => (state.events.has(id) ? false : (state.events.add(id), true)),
   releaseEvent: async (id: string) => { state.events.delete(id); },

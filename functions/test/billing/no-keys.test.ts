@@ -12,7 +12,7 @@ vi.mock('../../src/store/billing.js', async () => (await import('./memory-store.
 
 const { createApiHandler } = await import('../../src/http/router.js');
 const { billingRoutes } = await import('../../src/routes/billing.js');
-const { cancel, changePlan, endOfMonth } = await import('../../src/domain/billing.js');
+const { cancel, changePlan, closeBilling, endOfMonth } = await import('../../src/domain/billing.js');
 const { QUOTA_NOTICE, TRIAL_ENDED_NOTICE } = await import('../../src/domain/limits.js');
 
 const handler = createApiHandler(billingRoutes({ billing: async () => null }), {} as never);
@@ -86,6 +86,18 @@ describe('without Stripe keys', () => {
     mem.addWorkspace('u1', { ownerId: 'u1', trialEndsAt: '2026-11-01T00:00:00.000Z', notice: TRIAL_ENDED_NOTICE });
     const res = await call('PUT', '/api/subscription', { plan: 'starter' });
     expect(json(res)).toMatchObject({ subscriptionPlan: 'starter', subscriptionStatus: 'active', trialEndsAt: null, notice: null });
+  });
+
+  it('closing billing without keys: nothing to cancel is fine; a recorded subscription cannot be left charging (502, link kept)', async () => {
+    await mem.billingModule.saveCustomer('u1', 'cus_1');
+    await closeBilling(null, 'u1');
+    expect(mem.state.accounts.has('u1')).toBe(false);
+    expect(mem.state.customers.has('cus_1')).toBe(false);
+
+    await mem.billingModule.saveCustomer('u1', 'cus_2');
+    await mem.billingModule.saveSubscriptionId('u1', 'sub_2');
+    await expect(closeBilling(null, 'u1')).rejects.toMatchObject({ statusCode: 502, message: expect.stringMatching(/^Stripe could not cancel the subscription, so nothing was deleted/) });
+    expect(mem.state.accounts.get('u1')).toEqual({ customerId: 'cus_2', subscriptionId: 'sub_2' });
   });
 
   it('signed out is a 401', async () => {
