@@ -67,7 +67,10 @@ export async function reserve(workspaceId: string, n: number, quota: number | nu
   return 0;
 }
 
-/** Gives back n reserved comments (queueing failed, or the analysis failed and the comment is pending again); never below 0. */
+/**
+ * Gives back n reserved comments (queueing failed, or the analysis failed and the comment is pending
+ * again) from the month of `now`, never below 0 (a reservation from a month that has ended is not given back).
+ */
 export async function release(workspaceId: string, n: number, now = new Date()): Promise<void> {
   if (n <= 0) return;
   try {
@@ -77,6 +80,6 @@ export async function release(workspaceId: string, n: number, now = new Date()):
       ExpressionAttributeValues: { ':neg': -n, ':n': n },
     }));
   } catch (err) {
-    if (!isConditionFailure(err)) throw err; // reserved in a month that has ended: nothing to give back
+    if (!isConditionFailure(err)) throw err;
   }
 }
