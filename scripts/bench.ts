@@ -49,7 +49,7 @@ async function main() {
   // App modules, imported after the stack has set the environment (same module instances as the handlers).
   const { installProbe, probe } = await import('./bench/dynamo-probe.js');
   const store = await import('../functions/src/store/comments.js');
-  const users = await import('../functions/src/store/users.js');
+  const workspaces = await import('../functions/src/store/workspaces.js');
   installProbe();
 
   // BENCH_ONLY=1,5 runs only those figures (for profiling); by default all seven.
@@ -67,8 +67,8 @@ async function main() {
   await step('7', openAiTokens);
 
   // ---- the connected user for the Meta figures and the socket latency ----
-  const { client: metaClient, userId: metaUser } = await register(s.url, 'meta');
-  await users.setUserFields(metaUser, { subscriptionPlan: 'ultimate', autoAnalyze: false });
+  const { client: metaClient, workspaceId: metaUser } = await register(s.url, 'meta');
+  await workspaces.setWorkspaceFields(metaUser, { subscriptionPlan: 'ultimate', autoAnalyze: false });
   const connected = await connectThroughSandbox(metaClient);
   if (connected !== '/settings?success=connected') throw new Error(`connect failed: ${connected}`);
   const sandboxState = s.sandbox.state as any;
@@ -77,9 +77,9 @@ async function main() {
 
   await step('2', () => fullSync(s, metaClient, page.id));
   await step('1', () => webhookToStored(s, metaUser, page.id, post.id, probe, store));
-  await users.setUserFields(metaUser, { autoAnalyze: true });
+  await workspaces.setWorkspaceFields(metaUser, { autoAnalyze: true });
   await step('5', () => webhookToSocket(s, metaClient, page.id, post.id));
-  await step('4', () => bulkAnalyze(s, store, users));
+  await step('4', () => bulkAnalyze(s, store, workspaces));
   await step('6', () => queuePage(s, store, users, probe));
 
   printSummary();
@@ -244,11 +244,11 @@ const TEXTS = [
 ];
 
 /** 4. Bulk analyze of 5,000 pending comments end to end (POST → every comment processed). */
-async function bulkAnalyze(s: Stack, store: typeof import('../functions/src/store/comments.js'), users: typeof import('../functions/src/store/users.js')) {
+async function bulkAnalyze(s: Stack, store: typeof import('../functions/src/store/comments.js'), workspaces: typeof import('../functions/src/store/workspaces.js')) {
   const N = 5_000;
   header(`Issue 4 · 4. Bulk analyze of ${N.toLocaleString('en')} stored pending comments end to end (POST /api/comments/bulk-analyze → all processed)`);
-  const { client, userId } = await register(s.url, 'bulk');
-  await users.setUserFields(userId, { subscriptionPlan: 'ultimate' });
+  const { client, workspaceId: userId } = await register(s.url, 'bulk');
+  await workspaces.setWorkspaceFields(userId, { subscriptionPlan: 'ultimate' });
   const tag = `bulk${Date.now().toString(36)}_`;
   const comments = Array.from({ length: N }, (_, i) => benchComment(tag, i, TEXTS[i % TEXTS.length]!));
   const ts = now();
@@ -275,12 +275,12 @@ async function bulkAnalyze(s: Stack, store: typeof import('../functions/src/stor
 }
 
 /** 6. Queue page latency and DynamoDB capacity per page at 50,000 stored comments. */
-async function queuePage(s: Stack, store: typeof import('../functions/src/store/comments.js'), users: typeof import('../functions/src/store/users.js'), probe: typeof import('./bench/dynamo-probe.js').probe) {
+async function queuePage(s: Stack, store: typeof import('../functions/src/store/comments.js'), workspaces: typeof import('../functions/src/store/workspaces.js'), probe: typeof import('./bench/dynamo-probe.js').probe) {
   const N = 50_000;
   const REQUESTS = 200;
   header(`Issue 4 · 6. Queue page at ${N.toLocaleString('en')} stored comments: GET /api/comments?pendingOnly=true&limit=25 (${REQUESTS} requests per offset)`);
-  const { client, userId } = await register(s.url, 'queue');
-  await users.setUserFields(userId, { subscriptionPlan: 'ultimate', autoAnalyze: false });
+  const { client, workspaceId: userId } = await register(s.url, 'queue');
+  await workspaces.setWorkspaceFields(userId, { subscriptionPlan: 'ultimate', autoAnalyze: false });
   const tag = `q${Date.now().toString(36)}_`;
   const ts = now();
   const chunks = Array.from({ length: Math.ceil(N / 900) }, (_, k) => k);

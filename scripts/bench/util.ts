@@ -26,12 +26,13 @@ export async function pool<T>(items: T[], n: number, fn: (item: T, i: number) =>
 export { StackClient as Client, connectThroughSandbox } from '../../infra/local/client.js';
 let n = 0;
 /** Registers a fresh account; returns the signed-in client and the user's id. */
-export async function register(baseUrl: string, tag: string): Promise<{ client: StackClient; userId: string }> {
+/** A fresh account; `workspaceId` is its own workspace (the tenant its data lives under). */
+export async function register(baseUrl: string, tag: string): Promise<{ client: StackClient; workspaceId: string }> {
   const client = new StackClient(baseUrl);
   const email = `bench-${tag}-${Date.now().toString(36)}-${(n++).toString(36)}@example.com`;
   const res = await client.post('/api/register', { email, password: 'Str0ngPassword', firstName: 'Bench', lastName: tag });
   if (res.status !== 201) throw new Error(`register failed: ${res.status} ${res.text}`);
-  return { client, userId: res.json.id as string };
+  return { client, workspaceId: res.json.workspaceId as string };
 }
 
 export function control(sandboxUrl: string, path: string, body?: unknown): Promise<any> {
