@@ -368,7 +368,9 @@ describe('moderator flow on the real stack', () => {
     await control('comments', { pageId: ours.id, message });
     await control('webhooks/flush', {});
     await expect.poll(() => stat('Facebook Comments'), { timeout: UI_TIMEOUT, interval: 100 }).toBe(before + 1);
-    // The newest comment heads the queue's first page once the list has refreshed (it refreshes on each live message).
+    // The list does not move under the pointer: a bar counts the new comment; clicking it loads the queue with it on top.
+    expect(await page.locator('[data-testid="comment-card"] > .cg-comment-content', { hasText: message }).count()).toBe(0);
+    await page.getByRole('button', { name: /^1 new comment/ }).click();
     await page.locator('[data-testid="comment-card"] > .cg-comment-content', { hasText: message }).first().waitFor({ timeout: UI_TIMEOUT });
     expect(navigations).toBe(0);
     await shot(page, 'dashboard-live-comment', false);

@@ -117,6 +117,18 @@ describe('live updates that scale', () => {
     tab.close();
   });
 
+  test('a list fetched from the server afterwards (Sync, the bar) holds the new comments: the count ends', async () => {
+    const client = createQueryClient();
+    const tab = await dashboard(client);
+    const live = new LiveCache(client);
+    send(live, { type: 'new_comments', count: 150 });
+    expect(readLive(client).newComments).toBe(150);
+    await client.invalidateQueries({ queryKey: qk.comments });
+    expect(readLive(client).newComments).toBe(0);
+    tab.close();
+    live.stop();
+  });
+
   test('after a reconnect every shown query is fetched once', async () => {
     const client = createQueryClient();
     const tab = await dashboard(client);

@@ -67,13 +67,20 @@ export function loadNewComments(client: QueryClient): Promise<void> {
 
 export class LiveCache {
   private readonly coalescer: Coalescer;
+  private readonly unsubscribe: () => void;
 
   constructor(private readonly client: QueryClient, intervalMs = COALESCE_MS) {
     this.coalescer = new Coalescer((key) => void client.invalidateQueries({ queryKey: key, exact: true }), intervalMs);
+    // A comment list fetched from the server (after Sync, an action, the bar) holds the new comments: the count is done.
+    this.unsubscribe = client.getQueryCache().subscribe((e) => {
+      if (e.type !== 'updated' || e.action.type !== 'success' || e.action.manual || !isList(e.query)) return;
+      if (readLive(client).newComments > 0) setLive(client, { newComments: 0 });
+    });
   }
 
   stop(): void {
     this.coalescer.stop();
+    this.unsubscribe();
   }
 
   /** Refetch a query (coalesced) if it is shown; one that is not shown is only marked stale. */
