@@ -80,7 +80,7 @@ async function main() {
   await workspaces.setWorkspaceFields(metaUser, { autoAnalyze: true });
   await step('5', () => webhookToSocket(s, metaClient, page.id, post.id));
   await step('4', () => bulkAnalyze(s, store, workspaces));
-  await step('6', () => queuePage(s, store, users, probe));
+  await step('6', () => queuePage(s, store, workspaces, probe));
 
   printSummary();
   await finish(0);
