@@ -13,7 +13,9 @@ describe('analytics', () => {
     await page.getByText('200 total comments').waitFor();
     await page.getByText('55.0% of total').first().waitFor(); // 110 / 200 positive
     await page.getByText('86.4%').waitFor();
-    await page.getByText('Positive: 110 (55.0%)').first().waitFor();
+    // Pie labels: name, then count and percent, on two lines.
+    await page.locator('.cg-pie-label', { hasText: 'Positive' }).filter({ hasText: '110 (55.0%)' }).waitFor();
+    expect(await page.locator('.cg-figure').getAttribute('aria-label')).toContain('Positive: 110 (55.0%)');
     for (const t of ['Sentiment Distribution', 'Comment Actions', 'API Response Status', 'Content Quality Insights', 'Clean Comments']) await page.getByText(t, { exact: true }).waitFor();
     await page.getByText('Rate limited').waitFor();
     await page.getByText('175', { exact: true }).waitFor(); // clean = 200 - 18 - 7
