@@ -4,7 +4,7 @@
  */
 import { createRequire } from 'node:module';
 import { COMMON_PASSWORD } from '@cg/shared';
-import { BadRequest } from '../http/errors.js';
+import { Invalid } from '../domain/errors.js';
 
 let list: { test(password: string): boolean } | undefined;
 
@@ -21,5 +21,5 @@ export function isCommonPassword(password: string): boolean {
 
 /** A 400 on the password field for a common password. */
 export function refuseCommonPassword(password: string): void {
-  if (isCommonPassword(password)) throw new BadRequest(COMMON_PASSWORD, [{ field: 'password', message: COMMON_PASSWORD }]);
+  if (isCommonPassword(password)) throw new Invalid(COMMON_PASSWORD, [{ field: 'password', message: COMMON_PASSWORD }]);
 }

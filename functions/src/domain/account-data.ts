@@ -7,7 +7,7 @@ import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { pathOf } from '@cg/shared';
 import type { IdentityPort } from '../auth/identity.js';
 import type { BillingPort } from '../billing/port.js';
-import { BadRequest, NotFound } from '../http/errors.js';
+import { Invalid, Missing } from './errors.js';
 import { metaConfig } from '../platform/graph.js';
 import * as accounts from '../store/accounts.js';
 import { unmarkAutomated } from '../store/automation.js';
@@ -55,7 +55,7 @@ export async function deleteWorkspace(workspaceId: string, billing: BillingPort 
 /** Deletes the account: the workspaces the user owns (as above), their other memberships, their sessions, the login. */
 export async function deleteAccount(identity: IdentityPort, userId: string, billing: BillingPort | null): Promise<void> {
   const profile = await users.getProfile(userId);
-  if (!profile) throw new NotFound('User not found');
+  if (!profile) throw new Missing('User not found');
   const memberships = await workspaces.listMemberships(userId);
   // Every owned workspace's subscription ends before anything is deleted (a Stripe failure deletes nothing).
   for (const m of memberships) if (m.role === 'owner') await closeBilling(billing, m.workspaceId);
@@ -79,29 +79,29 @@ const SIGNED_REQUEST_MAX_SKEW_SECONDS = 300;
 /** Verifies Meta's signed_request (HMAC-SHA256 with the app secret, issued within the last day) and returns its payload. */
 export function parseSignedRequest(signedRequest: string, appSecret: string, now = Date.now()): { user_id: string } {
   const [sig, payload] = signedRequest.split('.');
-  if (!sig || !payload) throw new BadRequest('signed_request is malformed');
+  if (!sig || !payload) throw new Invalid('signed_request is malformed');
   const expected = createHmac('sha256', appSecret).update(payload).digest();
   const given = base64url(sig);
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new BadRequest('signed_request signature does not match');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new Invalid('signed_request signature does not match');
   let data: { user_id?: unknown; algorithm?: unknown; issued_at?: unknown };
   try {
     data = JSON.parse(base64url(payload).toString('utf8')) as typeof data;
   } catch {
-    throw new BadRequest('signed_request payload is not JSON');
+    throw new Invalid('signed_request payload is not JSON');
   }
-  if (!data || typeof data !== 'object') throw new BadRequest('signed_request payload is not a JSON object');
-  if (typeof data.user_id !== 'string' || String(data.algorithm).toUpperCase() !== 'HMAC-SHA256') throw new BadRequest('signed_request payload is invalid');
+  if (!data || typeof data !== 'object') throw new Invalid('signed_request payload is not a JSON object');
+  if (typeof data.user_id !== 'string' || String(data.algorithm).toUpperCase() !== 'HMAC-SHA256') throw new Invalid('signed_request payload is invalid');
   const issuedAt = data.issued_at;
-  if (typeof issuedAt !== 'number' || !Number.isFinite(issuedAt)) throw new BadRequest('signed_request has no issued_at time');
+  if (typeof issuedAt !== 'number' || !Number.isFinite(issuedAt)) throw new Invalid('signed_request has no issued_at time');
   const age = now / 1000 - issuedAt;
-  if (age > SIGNED_REQUEST_MAX_AGE_SECONDS) throw new BadRequest('signed_request is older than a day (issued_at)');
-  if (age < -SIGNED_REQUEST_MAX_SKEW_SECONDS) throw new BadRequest('signed_request is dated in the future (issued_at)');
+  if (age > SIGNED_REQUEST_MAX_AGE_SECONDS) throw new Invalid('signed_request is older than a day (issued_at)');
+  if (age < -SIGNED_REQUEST_MAX_SKEW_SECONDS) throw new Invalid('signed_request is dated in the future (issued_at)');
   return { user_id: data.user_id };
 }
 
 export async function metaDataDeletion(rawBody: string, appUrl: string): Promise<{ url: string; confirmation_code: string }> {
   const signed = new URLSearchParams(rawBody).get('signed_request');
-  if (!signed) throw new BadRequest('signed_request is required');
+  if (!signed) throw new Invalid('signed_request is required');
   const { user_id } = parseSignedRequest(signed, metaConfig().appSecret);
   for (const userId of await workspacesOfMetaUser(user_id)) {
     for (const a of await accounts.listAccounts(userId)) await disconnect(userId, a.id).catch(() => undefined);

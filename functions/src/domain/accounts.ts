@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { passwordProblems, type User } from '@cg/shared';
 import { InvalidCredentials, InvalidPassword, type AuthTokens, type IdentityPort } from '../auth/identity.js';
 import { config } from '../config.js';
-import { BadRequest, Conflict, NotFound, Unauthorized } from '../http/errors.js';
+import { Invalid, Missing, NotAuthenticated, StateConflict } from './errors.js';
 import { countAttempt } from '../store/rate-limit.js';
 import { TooManyAttempts } from './lockout.js';
 import { sendVerificationCode, type CodeDeps } from './verification.js';
@@ -56,14 +56,14 @@ async function startSession(userId: string): Promise<string> {
 export async function register(identity: IdentityPort, input: { email: string; password: string; firstName: string; lastName: string }, codes: CodeDeps): Promise<SignedIn> {
   const email = input.email.toLowerCase();
   const problems = passwordProblems(input.password);
-  if (problems.length) throw new BadRequest(problems.join('. '), problems.map((message) => ({ field: 'password', message })));
-  if (await users.findUserIdByEmail(email)) throw new Conflict(EMAIL_TAKEN);
+  if (problems.length) throw new Invalid(problems.join('. '), problems.map((message) => ({ field: 'password', message })));
+  if (await users.findUserIdByEmail(email)) throw new StateConflict(EMAIL_TAKEN);
 
   const userId = randomUUID();
   try {
     await identity.signUp(userId, email, input.password);
   } catch (err) {
-    if (err instanceof InvalidPassword) throw new BadRequest(err.message, [{ field: 'password', message: err.message }]);
+    if (err instanceof InvalidPassword) throw new Invalid(err.message, [{ field: 'password', message: err.message }]);
     throw err;
   }
   const now = new Date();
@@ -72,7 +72,7 @@ export async function register(identity: IdentityPort, input: { email: string; p
     await users.createUser(profile);
   } catch (err) {
     await identity.deleteUser(userId).catch(() => undefined); // undo the identity so nothing is half-written
-    if (err instanceof users.EmailTaken) throw new Conflict(EMAIL_TAKEN);
+    if (err instanceof users.EmailTaken) throw new StateConflict(EMAIL_TAKEN);
     throw err;
   }
   // Sign-up creates the user's own workspace, with them as its owner.
@@ -87,15 +87,15 @@ export async function register(identity: IdentityPort, input: { email: string; p
 
 export async function login(identity: IdentityPort, input: { email: string; password: string }): Promise<SignedIn> {
   const userId = await users.findUserIdByEmail(input.email);
-  if (!userId) throw new Unauthorized(INVALID_LOGIN);
+  if (!userId) throw new NotAuthenticated(INVALID_LOGIN);
   let tokens: AuthTokens;
   try {
     tokens = await identity.signIn(userId, input.password);
   } catch (err) {
-    if (err instanceof InvalidCredentials) throw new Unauthorized(INVALID_LOGIN);
+    if (err instanceof InvalidCredentials) throw new NotAuthenticated(INVALID_LOGIN);
     throw err;
   }
-  if (!(await users.getProfile(userId))) throw new Unauthorized(INVALID_LOGIN);
+  if (!(await users.getProfile(userId))) throw new NotAuthenticated(INVALID_LOGIN);
   const sessionId = await startSession(userId);
   const session = await sessions.getSession(sessionId);
   return { user: await requireUser(userId, session?.workspaceId ?? null), tokens, sessionId };
@@ -108,7 +108,7 @@ export async function requireUser(userId: string, workspaceId: string | null): P
     workspaceId ? workspaces.getWorkspace(workspaceId) : null,
     workspaceId ? workspaces.getMember(workspaceId, userId) : null,
   ]);
-  if (!profile) throw new NotFound('User not found');
+  if (!profile) throw new Missing('User not found');
   const plan: workspaces.PlanFields = ws ?? { ...newWorkspacePlan(new Date()), trialEndsAt: null };
   return {
     id: profile.id, firstName: profile.firstName, lastName: profile.lastName, email: profile.email, emailVerified: profile.emailVerified,
@@ -125,7 +125,7 @@ export async function updateProfile(identity: IdentityPort, userId: string, work
   try {
     await users.updateProfile(userId, current.email, { ...patch, email });
   } catch (err) {
-    if (err instanceof users.EmailTaken) throw new Conflict(EMAIL_TAKEN);
+    if (err instanceof users.EmailTaken) throw new StateConflict(EMAIL_TAKEN);
     throw err;
   }
   if (email !== current.email) {

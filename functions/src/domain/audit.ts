@@ -1,6 +1,6 @@
 /** The audit log (issue #9): every change recorded with actor, time, target and what changed. */
 import type { AuditEntry, RouteName } from '@cg/shared';
-import { BadRequest } from '../http/errors.js';
+import { Invalid } from './errors.js';
 import { decodeCursor, listAudit, recordAudit } from '../store/audit.js';
 import { getProfile } from '../store/users.js';
 
@@ -14,7 +14,7 @@ export async function auditPage(workspaceId: string, query: { cursor?: string; l
   let after: string | undefined;
   if (query.cursor) {
     const sk = decodeCursor(query.cursor);
-    if (!sk) throw new BadRequest('cursor is not valid: use the nextCursor of a previous page', [{ field: 'cursor', message: 'Invalid cursor' }]);
+    if (!sk) throw new Invalid('cursor is not valid: use the nextCursor of a previous page', [{ field: 'cursor', message: 'Invalid cursor' }]);
     after = sk;
   }
   return listAudit(workspaceId, query.limit ?? 50, after);

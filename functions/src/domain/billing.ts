@@ -4,11 +4,10 @@
  */
 import { PLANS, PLAN_IDS, planById, type PlanId } from '@cg/shared';
 import { PaymentDeclined, type BillingPort, type BillingSubscription } from '../billing/port.js';
-import { BadGateway, BadRequest, HttpError } from '../http/errors.js';
+import { Invalid, Missing, PaymentFailed, UpstreamFailure } from './errors.js';
 import * as billingStore from '../store/billing.js';
 import * as workspaces from '../store/workspaces.js';
 import type { WorkspaceRecord } from '../store/workspaces.js';
-import { NotFound } from '../http/errors.js';
 import { QUOTA_NOTICE, TRIAL_ENDED_NOTICE } from './limits.js';
 
 export const PAYMENT_FAILED_NOTICE = 'Your last payment failed. Update your card to keep your plan.';
@@ -20,7 +19,7 @@ const iso = (unix: number | null) => (unix == null ? null : new Date(unix * 1000
 
 async function requireWorkspace(workspaceId: string): Promise<WorkspaceRecord> {
   const ws = await workspaces.getWorkspace(workspaceId);
-  if (!ws) throw new NotFound('Workspace not found');
+  if (!ws) throw new Missing('Workspace not found');
   return ws;
 }
 
@@ -75,14 +74,14 @@ async function ensureCustomer(port: BillingPort, user: WorkspaceRecord): Promise
 /** POST /api/create-subscription: an incomplete subscription and the client secret to pay it. */
 export async function createSubscription(port: BillingPort | null, workspaceId: string, priceId: string, now = new Date()): Promise<{ clientSecret: string }> {
   const plan = PLANS.find((p) => p.priceId === priceId);
-  if (!plan) throw new BadRequest(`Unknown price id "${priceId}". Allowed: ${PLANS.map((p) => p.priceId).join(', ')}.`, [{ field: 'priceId', message: 'Unknown price id' }]);
-  if (!port) throw new BadRequest(NOT_CONFIGURED);
+  if (!plan) throw new Invalid(`Unknown price id "${priceId}". Allowed: ${PLANS.map((p) => p.priceId).join(', ')}.`, [{ field: 'priceId', message: 'Unknown price id' }]);
+  if (!port) throw new Invalid(NOT_CONFIGURED);
   const user = await requireWorkspace(workspaceId);
   const customerId = await ensureCustomer(port, user);
   const account = await billingStore.getBillingAccount(workspaceId);
   if (account?.subscriptionId) {
     const current = await port.retrieveSubscription(account.subscriptionId);
-    if (current && LIVE.includes(current.status)) throw new BadRequest('You already have a subscription. Change your plan from Settings.');
+    if (current && LIVE.includes(current.status)) throw new Invalid('You already have a subscription. Change your plan from Settings.');
     // A payment still awaited for the same plan: hand back the same client secret.
     if (current?.status === 'incomplete' && current.plan === plan.id && current.clientSecret) return { clientSecret: current.clientSecret };
   }
@@ -102,8 +101,8 @@ function assertUpgrade(user: WorkspaceRecord, target: PlanId): void {
   const live = user.subscriptionStatus !== 'none' && user.subscriptionStatus !== 'canceled';
   if (!live) return;
   const current = planById(user.subscriptionPlan);
-  if (target === current.id) throw new BadRequest(`You are already on the ${current.name} plan.`);
-  if (rank(target) < rank(current.id)) throw new BadRequest(`Downgrades are not available. Your ${current.name} plan can only move to a higher plan.`);
+  if (target === current.id) throw new Invalid(`You are already on the ${current.name} plan.`);
+  if (rank(target) < rank(current.id)) throw new Invalid(`Downgrades are not available. Your ${current.name} plan can only move to a higher plan.`);
 }
 
 /** PUT /api/subscription: upgrade only (prorated); without keys the plan changes directly. */
@@ -118,15 +117,15 @@ export async function changePlan(port: BillingPort | null, workspaceId: string, 
   }
   const account = await billingStore.getBillingAccount(workspaceId);
   const sub = account?.subscriptionId ? await port.retrieveSubscription(account.subscriptionId) : null;
-  if (!sub || !LIVE.includes(sub.status)) throw new BadRequest('You have no active subscription. Choose a plan on the Subscribe page to start one.');
+  if (!sub || !LIVE.includes(sub.status)) throw new Invalid('You have no active subscription. Choose a plan on the Subscribe page to start one.');
   const synced = { ...user, ...fieldsFromSubscription(sub, user) };
-  if (synced.subscriptionStatus === 'none' || synced.subscriptionStatus === 'canceled') throw new BadRequest('You have no active subscription. Choose a plan on the Subscribe page to start one.');
+  if (synced.subscriptionStatus === 'none' || synced.subscriptionStatus === 'canceled') throw new Invalid('You have no active subscription. Choose a plan on the Subscribe page to start one.');
   assertUpgrade(synced, target);
   let updated: BillingSubscription;
   try {
     updated = await port.upgrade(sub.id, target, `upgrade-${sub.id}-${target}-${Math.floor(now.getTime() / 600_000)}`);
   } catch (err) {
-    if (err instanceof PaymentDeclined) throw new HttpError(402, `Payment Failed: ${err.message}`);
+    if (err instanceof PaymentDeclined) throw new PaymentFailed(`Payment Failed: ${err.message}`);
     throw err;
   }
   return applySubscription(workspaceId, updated);
@@ -141,7 +140,7 @@ export async function cancel(port: BillingPort | null, workspaceId: string, now 
   }
   const account = await billingStore.getBillingAccount(workspaceId);
   const sub = account?.subscriptionId ? await port.retrieveSubscription(account.subscriptionId) : null;
-  if (!sub || !LIVE.includes(sub.status)) throw new BadRequest('You have no active subscription to cancel.');
+  if (!sub || !LIVE.includes(sub.status)) throw new Invalid('You have no active subscription to cancel.');
   if (sub.cancelAtPeriodEnd) return applySubscription(workspaceId, sub);
   return applySubscription(workspaceId, await port.cancelAtPeriodEnd(sub.id));
 }
@@ -158,13 +157,13 @@ export async function closeBilling(port: BillingPort | null, workspaceId: string
   const account = await billingStore.getBillingAccount(workspaceId);
   if (!account) return;
   if (account.subscriptionId) {
-    if (!port) throw new BadGateway(`${CLOSE_FAILED} (payments are not configured on this server)`);
+    if (!port) throw new UpstreamFailure(`${CLOSE_FAILED} (payments are not configured on this server)`);
     try {
       const sub = await port.retrieveSubscription(account.subscriptionId);
       if (sub && !ENDED.includes(sub.status)) await port.cancelNow(sub.id);
     } catch (err) {
       console.error('[billing] cancel on delete failed', workspaceId, (err as Error).message);
-      throw new BadGateway(CLOSE_FAILED);
+      throw new UpstreamFailure(CLOSE_FAILED);
     }
   }
   await billingStore.deleteBillingAccount(workspaceId, account.customerId);

@@ -3,7 +3,7 @@
  * replied | deleted. Pure: each transition says whether it is allowed from the current state.
  */
 import type { CommentStatus } from '@cg/shared';
-import { Conflict } from '../http/errors.js';
+import { StateConflict } from './errors.js';
 
 export type Transition = 'process' | 'analysed' | 'analysisFailed' | 'requeue' | 'approve' | 'override' | 'updateReply' | 'actionDone';
 
@@ -32,5 +32,5 @@ export function canTransition(t: Transition, from: CommentStatus): boolean {
 
 /** Throws a 409 with a clear message when the transition is not allowed. */
 export function assertTransition(t: Transition, from: CommentStatus): void {
-  if (!canTransition(t, from)) throw new Conflict(`This comment ${WHY[from] ?? `is ${from}`}.`);
+  if (!canTransition(t, from)) throw new StateConflict(`This comment ${WHY[from] ?? `is ${from}`}.`);
 }

@@ -5,7 +5,7 @@
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { SocialAccount } from '@cg/shared';
-import { NotFound } from '../http/errors.js';
+import { Missing } from './errors.js';
 import { graphFor, metaConfig } from '../platform/graph.js';
 import { exchangeCode, exchangeLongLived, loginDialogUrl } from '../platform/meta/auth.js';
 import type { GraphClient } from '../platform/meta/http.js';
@@ -135,7 +135,7 @@ export async function listSocialAccounts(workspaceId: string): Promise<SocialAcc
  */
 export async function disconnect(workspaceId: string, id: string): Promise<void> {
   const a = await accounts.getAccount(workspaceId, id);
-  if (!a) throw new NotFound('Account not found');
+  if (!a) throw new Missing('Account not found');
   await accounts.deleteAccount(workspaceId, id);
   await deletePageOwner(a.externalId, workspaceId);
   if (a.platform === 'facebook' && a.encryptedToken && !(await listPageOwners(a.externalId)).length) {

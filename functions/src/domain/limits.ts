@@ -3,7 +3,7 @@
  * analysis quota and the trial. Callers pass the workspace and its counts; nothing here touches the store.
  */
 import { planById, TEXT, type User } from '@cg/shared';
-import { Forbidden } from '../http/errors.js';
+import { NotAllowed } from './errors.js';
 
 /** The notice shown while analysis is paused by the quota (cleared on upgrade or next month). */
 export const QUOTA_NOTICE = "You've reached your plan's monthly analysis limit. New comments stay pending until you upgrade or the next month starts.";
@@ -16,7 +16,7 @@ export function assertCanAddBrands(user: PlanOf, currentBrandCount: number, addi
   if (plan.brandLimit === null) return;
   if (currentBrandCount + adding > plan.brandLimit) {
     const brands = plan.brandLimit === 1 ? '1 brand' : `${plan.brandLimit} brands`;
-    throw new Forbidden(`Your ${plan.name} plan allows ${brands}. Upgrade to connect more.`);
+    throw new NotAllowed(`Your ${plan.name} plan allows ${brands}. Upgrade to connect more.`);
   }
 }
 

@@ -7,13 +7,11 @@
  * - this email, any IP: 20 free, capped at 2 min, so strangers elsewhere never shut the owner out for long.
  */
 import { config } from '../config.js';
-import { TooManyRequests } from '../http/errors.js';
+import { Throttled } from './errors.js';
 import { clearFailures, readFailures, recordFailure, type FailureRecord } from '../store/rate-limit.js';
 
 /** A 429 that says when to try again (the Retry-After header). */
-export class TooManyAttempts extends TooManyRequests {
-  constructor(readonly retryAfterSeconds: number) { super(); }
-}
+export class TooManyAttempts extends Throttled {}
 
 interface Curve { free: number; baseSeconds: number; maxSeconds: number }
 

@@ -4,7 +4,7 @@
  * an activity entry, followed by a live update to the user's sockets.
  */
 import type { AiDecision, Comment, OverrideAction } from '@cg/shared';
-import { BadGateway, Conflict, Forbidden, NotFound } from '../http/errors.js';
+import { Missing, NotAllowed, StateConflict, UpstreamFailure } from './errors.js';
 import type { Notifier } from '../realtime/notifier.js';
 import * as store from '../store/comments.js';
 import * as usage from '../store/usage.js';
@@ -19,12 +19,12 @@ const MAX_BULK = 5_000;
 
 async function load(workspaceId: string, id: string): Promise<store.StoredComment> {
   const s = await store.getComment(workspaceId, id);
-  if (!s) throw new NotFound('Comment not found');
+  if (!s) throw new Missing('Comment not found');
   return s;
 }
 
 function concurrent(): never {
-  throw new Conflict('This comment was changed by another action. Refresh and try again.');
+  throw new StateConflict('This comment was changed by another action. Refresh and try again.');
 }
 
 /** Recent Activity names who acted. */
@@ -75,7 +75,7 @@ async function queueForAnalysis(deps: ModerationDeps, ws: WorkspaceRecord, items
 
 async function requireWorkspace(workspaceId: string): Promise<WorkspaceRecord> {
   const ws = await getWorkspace(workspaceId);
-  if (!ws) throw new NotFound('Workspace not found');
+  if (!ws) throw new Missing('Workspace not found');
   return ws;
 }
 
@@ -83,8 +83,8 @@ export async function processComment(deps: ModerationDeps, workspaceId: string, 
   const s = await load(workspaceId, id);
   assertTransition('process', s.comment.status);
   const { ids, paused } = await queueForAnalysis(deps, await requireWorkspace(workspaceId), [s]);
-  if (paused === 'trial') throw new Forbidden(TRIAL_ENDED_NOTICE);
-  if (paused === 'quota') throw new Forbidden(QUOTA_NOTICE);
+  if (paused === 'trial') throw new NotAllowed(TRIAL_ENDED_NOTICE);
+  if (paused === 'quota') throw new NotAllowed(QUOTA_NOTICE);
   if (!ids.length) concurrent();
 }
 
@@ -136,7 +136,7 @@ async function executeOnPlatform(deps: ModerationDeps, s: store.StoredComment, r
   } catch (err) {
     if (!(err instanceof PlatformActionError)) throw err;
     await store.writeComment(s, { ...s, comment: { ...s.comment, lastError: err.message } });
-    throw new BadGateway(`The platform refused the action: ${err.message}`);
+    throw new UpstreamFailure(`The platform refused the action: ${err.message}`);
   }
 }
 

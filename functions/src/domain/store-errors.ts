@@ -3,9 +3,10 @@
  * matches its schema (corrupt or written by hand) is unreadable: lists and batches skip it (logged
  * with its key), a read of that one item answers 422 saying it cannot be read.
  */
-export class UnreadableItem extends Error {
+import { DomainError } from './errors.js';
+
+export class UnreadableItem extends DomainError {
   constructor(readonly key: { pk: string; sk: string }, readonly what: string, readonly detail: string) {
-    super(`This ${what} cannot be read: its stored data is damaged (${detail}).`);
-    this.name = 'UnreadableItem';
+    super('unreadable', `This ${what} cannot be read: its stored data is damaged (${detail}).`);
   }
 }

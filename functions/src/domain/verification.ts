@@ -6,7 +6,7 @@
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { CODE_TEXT, passwordProblems } from '@cg/shared';
 import { InvalidPassword, type IdentityPort } from '../auth/identity.js';
-import { BadRequest, Conflict, NotFound } from '../http/errors.js';
+import { Invalid, Missing, StateConflict } from './errors.js';
 import { revokeUserSessions } from '../store/sessions.js';
 import { forgetSignInFailures } from './lockout.js';
 import * as users from '../store/users.js';
@@ -44,8 +44,8 @@ export async function redeemCode(deps: CodeDeps, purpose: CodePurpose, userId: s
   return deps.codes.consume(purpose, userId, stored.hash);
 }
 
-function wrongCode(): BadRequest {
-  return new BadRequest(CODE_TEXT.wrongCode, [{ field: 'code', message: CODE_TEXT.wrongCode }]);
+function wrongCode(): Invalid {
+  return new Invalid(CODE_TEXT.wrongCode, [{ field: 'code', message: CODE_TEXT.wrongCode }]);
 }
 
 async function mailVerificationCode(deps: CodeDeps, userId: string, email: string): Promise<void> {
@@ -68,14 +68,14 @@ export async function sendVerificationCode(deps: CodeDeps, userId: string, email
 
 async function requireProfile(userId: string): Promise<users.Profile> {
   const user = await users.getProfile(userId);
-  if (!user) throw new NotFound('User not found');
+  if (!user) throw new Missing('User not found');
   return user;
 }
 
 /** POST /api/user/verify-email/resend: a new code to the unverified address. */
 export async function resendVerification(deps: CodeDeps, userId: string): Promise<void> {
   const user = await requireProfile(userId);
-  if (user.emailVerified) throw new Conflict(CODE_TEXT.alreadyVerified);
+  if (user.emailVerified) throw new StateConflict(CODE_TEXT.alreadyVerified);
   await mailVerificationCode(deps, userId, user.email);
 }
 
@@ -100,14 +100,14 @@ export async function requestPasswordReset(deps: CodeDeps, emailIn: string): Pro
 /** POST /api/password/reset: the right code sets the new password at Cognito and ends every session. */
 export async function resetPassword(deps: VerificationDeps, input: { email: string; code: string; password: string }): Promise<void> {
   const problems = passwordProblems(input.password);
-  if (problems.length) throw new BadRequest(problems.join('. '), problems.map((message) => ({ field: 'password', message })));
+  if (problems.length) throw new Invalid(problems.join('. '), problems.map((message) => ({ field: 'password', message })));
   const userId = await users.findUserIdByEmail(input.email.toLowerCase());
   const user = userId ? await users.getProfile(userId) : null;
   if (!user || !(await redeemCode(deps, 'reset', user.id, input.code, user.email))) throw wrongCode();
   try {
     await deps.identity.setPassword(user.id, input.password);
   } catch (err) {
-    if (err instanceof InvalidPassword) throw new BadRequest(err.message, [{ field: 'password', message: err.message }]);
+    if (err instanceof InvalidPassword) throw new Invalid(err.message, [{ field: 'password', message: err.message }]);
     throw err;
   }
   await revokeUserSessions(user.id);

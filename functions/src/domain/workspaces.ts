@@ -4,7 +4,7 @@
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { displayName, type CreatedInvitation, InvitableRole, PendingInvitation, User, Workspace, WorkspaceSummary } from '@cg/shared';
-import { BadRequest, Conflict, Forbidden, NotFound } from '../http/errors.js';
+import { Invalid, Missing, NotAllowed, StateConflict } from './errors.js';
 import * as sessions from '../store/sessions.js';
 import * as users from '../store/users.js';
 import * as store from '../store/workspaces.js';
@@ -22,7 +22,7 @@ function hashToken(token: string): string {
 
 async function requireWorkspace(workspaceId: string): Promise<store.WorkspaceRecord> {
   const ws = await store.getWorkspace(workspaceId);
-  if (!ws) throw new NotFound('Workspace not found');
+  if (!ws) throw new Missing('Workspace not found');
   return ws;
 }
 
@@ -40,7 +40,7 @@ export async function actorName(userId: string): Promise<string> {
 export async function workspaceView(workspaceId: string, userId: string): Promise<Workspace> {
   const [ws, members] = await Promise.all([requireWorkspace(workspaceId), store.listMembers(workspaceId)]);
   const me = members.find((m) => m.userId === userId);
-  if (!me) throw new Forbidden('You are not a member of this workspace.');
+  if (!me) throw new NotAllowed('You are not a member of this workspace.');
   const order = { owner: 0, admin: 1, moderator: 2, viewer: 3 } as const;
   return {
     id: ws.id, name: ws.name, role: me.role,
@@ -62,7 +62,7 @@ export async function listWorkspaces(userId: string, activeId: string | null): P
 
 /** Makes a workspace the session's active one (the user must be a member). */
 export async function switchWorkspace(userId: string, sessionId: string, workspaceId: string): Promise<User> {
-  if (!(await store.getMember(workspaceId, userId))) throw new NotFound('Workspace not found, or you are not a member of it');
+  if (!(await store.getMember(workspaceId, userId))) throw new Missing('Workspace not found, or you are not a member of it');
   await sessions.setSessionWorkspace(sessionId, workspaceId);
   await users.setLastWorkspace(userId, workspaceId);
   return requireUser(userId, workspaceId);
@@ -72,7 +72,7 @@ export async function createInvitation(deps: TeamDeps, workspaceId: string, user
   const ws = await requireWorkspace(workspaceId);
   const email = input.email.toLowerCase();
   const existingUser = await users.findUserIdByEmail(email);
-  if (existingUser && (await store.getMember(workspaceId, existingUser))) throw new Conflict(`${email} is already a member of this workspace.`);
+  if (existingUser && (await store.getMember(workspaceId, existingUser))) throw new StateConflict(`${email} is already a member of this workspace.`);
   const token = randomBytes(24).toString('base64url');
   const inv: store.InvitationRecord = {
     id: randomUUID(), workspaceId, email, role: input.role, tokenHash: hashToken(token), invitedBy: userId,
@@ -97,7 +97,7 @@ export async function listInvitations(workspaceId: string, now = new Date()): Pr
 
 export async function revokeInvitation(workspaceId: string, userId: string, id: string): Promise<void> {
   const inv = await store.getInvitation(workspaceId, id);
-  if (!inv) throw new NotFound('Invitation not found');
+  if (!inv) throw new Missing('Invitation not found');
   await store.deleteInvitation(inv);
   await audit(workspaceId, await actorOf(userId), 'invitation.revoke', inv.email, { role: inv.role });
 }
@@ -107,17 +107,17 @@ export const INVITATION_INVALID = 'This invitation link is not valid: it was rev
 /** The signed-in invitee joins the workspace (which becomes the session's active one). */
 export async function acceptInvitation(userId: string, sessionId: string, token: string, now = new Date()): Promise<User> {
   const inv = await store.findInvitationByToken(hashToken(token));
-  if (!inv) throw new NotFound(INVITATION_INVALID);
-  if (Date.parse(inv.expiresAt) <= now.getTime()) throw new BadRequest('This invitation has expired. Ask for a new one.');
+  if (!inv) throw new Missing(INVITATION_INVALID);
+  if (Date.parse(inv.expiresAt) <= now.getTime()) throw new Invalid('This invitation has expired. Ask for a new one.');
   const profile = await users.getProfile(userId);
-  if (!profile) throw new NotFound('User not found');
-  if (profile.email.toLowerCase() !== inv.email.toLowerCase()) throw new Forbidden(`This invitation is for ${inv.email}. Sign in with that address to accept it.`);
+  if (!profile) throw new Missing('User not found');
+  if (profile.email.toLowerCase() !== inv.email.toLowerCase()) throw new NotAllowed(`This invitation is for ${inv.email}. Sign in with that address to accept it.`);
   const ws = await requireWorkspace(inv.workspaceId);
   try {
     const ok = await store.acceptInvitation(inv, { workspaceId: inv.workspaceId, userId, email: profile.email, role: inv.role, joinedAt: now.toISOString() }, ws.name);
-    if (!ok) throw new NotFound(INVITATION_INVALID);
+    if (!ok) throw new Missing(INVITATION_INVALID);
   } catch (err) {
-    if (err instanceof store.AlreadyMember) throw new Conflict(`You are already a member of ${ws.name}.`);
+    if (err instanceof store.AlreadyMember) throw new StateConflict(`You are already a member of ${ws.name}.`);
     throw err;
   }
   await audit(inv.workspaceId, { userId, email: profile.email }, 'member.join', profile.email, { role: inv.role });
@@ -126,15 +126,15 @@ export async function acceptInvitation(userId: string, sessionId: string, token:
 
 async function requireOtherMember(workspaceId: string, actorId: string, memberId: string): Promise<store.MemberRecord> {
   const m = await store.getMember(workspaceId, memberId);
-  if (!m) throw new NotFound('Member not found');
-  if (m.role === 'owner') throw new Forbidden("The workspace owner's role cannot be changed or removed.");
-  if (memberId === actorId) throw new BadRequest('You cannot change your own role.');
+  if (!m) throw new Missing('Member not found');
+  if (m.role === 'owner') throw new NotAllowed("The workspace owner's role cannot be changed or removed.");
+  if (memberId === actorId) throw new Invalid('You cannot change your own role.');
   return m;
 }
 
 export async function updateMember(workspaceId: string, actorId: string, memberId: string, role: InvitableRole): Promise<Workspace> {
   const m = await requireOtherMember(workspaceId, actorId, memberId);
-  if (!(await store.setMemberRole(workspaceId, memberId, role))) throw new NotFound('Member not found');
+  if (!(await store.setMemberRole(workspaceId, memberId, role))) throw new Missing('Member not found');
   await audit(workspaceId, await actorOf(actorId), 'member.role', m.email, { role: { from: m.role, to: role } });
   return workspaceView(workspaceId, actorId);
 }

@@ -1,5 +1,10 @@
-/** Typed errors the domain throws; the HTTP layer maps them to status codes (under 500 shown to the caller). */
-export interface FieldError { field: string; message: string }
+/**
+ * HTTP errors of the HTTP layer itself (content type, origin, routing, validation), and the one
+ * mapping from the domain's typed errors (domain/errors.ts) to status codes.
+ */
+import { DomainError, type DomainErrorKind, type FieldError } from '../domain/errors.js';
+
+export type { FieldError };
 
 export class HttpError extends Error {
   constructor(readonly statusCode: number, message: string, readonly errors?: FieldError[]) {
@@ -17,3 +22,15 @@ export class UnprocessableEntity extends HttpError { constructor(message: string
 export class UnsupportedMediaType extends HttpError { constructor(message = 'Content-Type must be application/json') { super(415, message); } }
 export class TooManyRequests extends HttpError { constructor(message = 'Too many attempts. Please wait a few minutes and try again.') { super(429, message); } }
 export class BadGateway extends HttpError { constructor(message: string) { super(502, message); } }
+
+const STATUS: Record<DomainErrorKind, number> = {
+  invalid: 400, unauthenticated: 401, payment: 402, forbidden: 403, not_found: 404, conflict: 409, unreadable: 422, throttled: 429, upstream: 502,
+};
+
+/** The HTTP error a domain error stands for (other errors pass through unchanged). */
+export function toHttpError(err: unknown): unknown {
+  if (!(err instanceof DomainError)) return err;
+  const http = new HttpError(STATUS[err.kind], err.message, err.fields);
+  const retry = (err as { retryAfterSeconds?: unknown }).retryAfterSeconds;
+  return retry === undefined ? http : Object.assign(http, { retryAfterSeconds: retry });
+}

@@ -10,8 +10,7 @@ import type { z } from 'zod';
 import type { IdentityPort } from '../auth/identity.js';
 import { resolveSession, type Session } from '../auth/session.js';
 import { cookieHeader, sessionCookies } from './cookies.js';
-import { UnreadableItem } from '../domain/store-errors.js';
-import { BadRequest, Forbidden, HttpError, NotFound, Unauthorized, UnprocessableEntity } from './errors.js';
+import { BadRequest, Forbidden, HttpError, NotFound, toHttpError, Unauthorized } from './errors.js';
 import { checkOrigin, checkPathParams, checkRequestShape, parseBody, parseQuery } from './validate.js';
 
 type Def<N extends RouteName> = (typeof ROUTES)[N];
@@ -112,7 +111,7 @@ function retryAfter(err: HttpError): Record<string, string> {
 }
 
 export function errorResponse(err: unknown): APIGatewayProxyResult {
-  if (err instanceof UnreadableItem) err = new UnprocessableEntity(err.message);
+  err = toHttpError(err);
   if (err instanceof HttpError) {
     return { statusCode: err.statusCode, headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', ...retryAfter(err) }, body: JSON.stringify({ message: err.message, ...(err.errors ? { errors: err.errors } : {}) }) };
   }

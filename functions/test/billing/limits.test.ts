@@ -1,14 +1,14 @@
 /** Plan limits as pure functions: brands per plan and the monthly analysis quota, enforced and lifted on upgrade. */
 import { describe, expect, it } from 'vitest';
 import { assertCanAddBrands, mayAnalyse, monthlyQuota, QUOTA_NOTICE, quotaReached, remainingQuota } from '../../src/domain/limits.js';
-import { HttpError } from '../../src/http/errors.js';
+import { DomainError } from '../../src/domain/errors.js';
 
 const starter = { subscriptionPlan: 'starter' as const };
 const growth = { subscriptionPlan: 'growth' as const };
 const ultimate = { subscriptionPlan: 'ultimate' as const };
 
-function refusal(fn: () => void): HttpError {
-  try { fn(); } catch (err) { return err as HttpError; }
+function refusal(fn: () => void): DomainError {
+  try { fn(); } catch (err) { return err as DomainError; }
   throw new Error('expected a refusal');
 }
 
@@ -16,7 +16,7 @@ describe('brand limit', () => {
   it('Starter allows 1 brand: a second is a 403 naming the plan and the limit', () => {
     expect(() => assertCanAddBrands(starter, 0)).not.toThrow();
     const err = refusal(() => assertCanAddBrands(starter, 1));
-    expect(err.statusCode).toBe(403);
+    expect(err).toMatchObject({ kind: 'forbidden' }); // the HTTP layer answers 403
     expect(err.message).toBe('Your Starter plan allows 1 brand. Upgrade to connect more.');
   });
 

@@ -96,7 +96,7 @@ describe('without Stripe keys', () => {
 
     await mem.billingModule.saveCustomer('u1', 'cus_2');
     await mem.billingModule.saveSubscriptionId('u1', 'sub_2');
-    await expect(closeBilling(null, 'u1')).rejects.toMatchObject({ statusCode: 502, message: expect.stringMatching(/^Stripe could not cancel the subscription, so nothing was deleted/) });
+    await expect(closeBilling(null, 'u1')).rejects.toMatchObject({ kind: 'upstream', message: expect.stringMatching(/^Stripe could not cancel the subscription, so nothing was deleted/) });
     expect(mem.state.accounts.get('u1')).toEqual({ customerId: 'cus_2', subscriptionId: 'sub_2' });
   });
 
