@@ -120,7 +120,7 @@ describe('moderator flow on the real stack', () => {
     expect(await toast(page).innerText()).toContain(TEXT.connected);
     // The success query is handled once and then cleared from the address bar.
     await page.waitForURL((u) => u.pathname === '/settings' && u.search === '');
-    const accounts = page.locator('.cg-list-row');
+    const accounts = page.locator('section[aria-labelledby="accounts-title"] .cg-list-row');
     await accounts.first().waitFor();
     expect(await accounts.count()).toBe(2); // Starter: one brand = its Facebook page and Instagram account
     expect(await accounts.filter({ hasText: 'Facebook' }).count()).toBe(1);
@@ -400,7 +400,7 @@ describe('moderator flow on the real stack', () => {
 
   it('disconnect asks "Are you sure you want to disconnect {name}?"; Cancel keeps it, Disconnect removes it', async () => {
     await page.goto('/settings');
-    const rows = page.locator('.cg-list-row');
+    const rows = page.locator('section[aria-labelledby="accounts-title"] .cg-list-row');
     await rows.first().waitFor();
     const count = await rows.count();
     const name = (await rows.first().locator('.amplify-text').first().innerText()).trim();
