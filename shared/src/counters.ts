@@ -3,7 +3,8 @@
  * the new state of the comment to one counters item, in the same transaction, so stats and
  * analytics are O(1) to read and always equal a recount.
  */
-import { QUEUE_STATUSES, type Comment } from '@cg/shared';
+import type { Comment } from './entities.js';
+import { QUEUE_STATUSES } from './status.js';
 
 export type CounterDelta = Record<string, number>;
 

@@ -8,3 +8,4 @@ export * from './texts.js';
 export * from './auth.js';
 export * from './schedules.js';
 export * from './roles.js';
+export * from './counters.js';

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { AiDecision } from '@cg/shared';
-import { recount } from '../../functions/src/domain/counters.js';
+import { recount } from '@cg/shared';
 import { Client, signedIn } from '../support/client.js';
 import { connectThroughSandbox, control } from '../support/meta.js';
 import { store } from '../support/seed.js';

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { signedIn } from '../support/client.js';
 import { decision, makeComment, seed, store } from '../support/seed.js';
-import { recount } from '../../functions/src/domain/counters.js';
+import { recount } from '@cg/shared';
 
 async function waitForStatus(client: Awaited<ReturnType<typeof signedIn>>['client'], id: string, status: string) {
   // The local queue delivers immediately; poll the API (bounded) until the analyser has written.

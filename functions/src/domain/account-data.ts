@@ -9,16 +9,19 @@ import type { IdentityPort } from '../auth/identity.js';
 import type { BillingPort } from '../billing/port.js';
 import { Invalid, Missing } from './errors.js';
 import { metaConfig } from '../platform/graph.js';
-import * as accounts from '../store/accounts.js';
-import { unmarkAutomated } from '../store/automation.js';
-import { putDeletionStatus } from '../store/data-deletion.js';
-import { deleteTenant, tenantItems, unlinkMetaUser, workspacesOfMetaUser } from '../store/tenant.js';
-import { revokeUserSessions } from '../store/sessions.js';
-import * as users from '../store/users.js';
-import * as workspaces from '../store/workspaces.js';
 import { closeBilling } from './billing.js';
 import { disconnect } from './connect.js';
 import { requireUser } from './accounts.js';
+import { stores } from './store-port.js';
+import type { DeletionStatus } from './model.js';
+
+const accounts = stores.accounts;
+const users = stores.users;
+const workspaces = stores.workspaces;
+const { unmarkAutomated } = stores.automation;
+const { getDeletionStatus, putDeletionStatus } = stores.dataDeletion;
+const { deleteTenant, tenantItems, unlinkMetaUser, workspacesOfMetaUser } = stores.tenant;
+const { revokeUserSessions } = stores.sessions;
 
 const SECRET_FIELDS = new Set(['encryptedToken', 'encryptedUserToken', 'tokenHash']);
 const SKIPPED_TYPES = new Set(['connection', 'inviteToken']);
@@ -111,4 +114,11 @@ export async function metaDataDeletion(rawBody: string, appUrl: string): Promise
   await putDeletionStatus({ code, status: 'completed', completedAt: new Date().toISOString() });
   // The status URL Meta shows the person: served by GET /api/data-deletion/{code}.
   return { url: `${appUrl.replace(/\/$/, '')}${pathOf('dataDeletionStatus', { code })}`, confirmation_code: code };
+}
+
+/** The status Meta's data-deletion callback promised at its URL. */
+export async function deletionStatus(code: string): Promise<DeletionStatus> {
+  const status = await getDeletionStatus(code);
+  if (!status) throw new Missing('No data-deletion request has this confirmation code');
+  return status;
 }

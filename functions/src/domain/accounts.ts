@@ -4,12 +4,16 @@ import { passwordProblems, type User } from '@cg/shared';
 import { InvalidCredentials, InvalidPassword, type AuthTokens, type IdentityPort } from '../auth/identity.js';
 import { config } from '../config.js';
 import { Invalid, Missing, NotAuthenticated, StateConflict } from './errors.js';
-import { countAttempt } from '../store/rate-limit.js';
 import { TooManyAttempts } from './lockout.js';
 import { sendVerificationCode, type CodeDeps } from './verification.js';
-import * as sessions from '../store/sessions.js';
-import * as users from '../store/users.js';
-import * as workspaces from '../store/workspaces.js';
+import { stores } from './store-port.js';
+import type { PlanFields, Profile } from './model.js';
+import { EmailTaken } from './store-errors.js';
+
+const sessions = stores.sessions;
+const users = stores.users;
+const workspaces = stores.workspaces;
+const { countAttempt } = stores.rateLimit;
 
 export const EMAIL_TAKEN = 'An account with this email already exists';
 export const INVALID_LOGIN = 'Invalid email or password';
@@ -30,7 +34,7 @@ export async function throttle(action: string, ip: string, email: string): Promi
 export const TRIAL_DAYS = 14;
 
 /** The plan fields a new workspace starts with: no plan paid, a trial running. */
-export function newWorkspacePlan(now: Date): workspaces.PlanFields {
+export function newWorkspacePlan(now: Date): PlanFields {
   return {
     subscriptionPlan: 'starter', subscriptionStatus: 'none', cancelAt: null, currentPeriodEnd: null, notice: null, autoAnalyze: true,
     trialEndsAt: new Date(now.getTime() + TRIAL_DAYS * 86_400_000).toISOString(),
@@ -67,12 +71,12 @@ export async function register(identity: IdentityPort, input: { email: string; p
     throw err;
   }
   const now = new Date();
-  const profile: users.Profile = { id: userId, email, firstName: input.firstName, lastName: input.lastName, emailVerified: false, createdAt: now.toISOString(), lastWorkspaceId: null };
+  const profile: Profile = { id: userId, email, firstName: input.firstName, lastName: input.lastName, emailVerified: false, createdAt: now.toISOString(), lastWorkspaceId: null };
   try {
     await users.createUser(profile);
   } catch (err) {
     await identity.deleteUser(userId).catch(() => undefined); // undo the identity so nothing is half-written
-    if (err instanceof users.EmailTaken) throw new StateConflict(EMAIL_TAKEN);
+    if (err instanceof EmailTaken) throw new StateConflict(EMAIL_TAKEN);
     throw err;
   }
   // Sign-up creates the user's own workspace, with them as its owner.
@@ -101,6 +105,11 @@ export async function login(identity: IdentityPort, input: { email: string; pass
   return { user: await requireUser(userId, session?.workspaceId ?? null), tokens, sessionId };
 }
 
+/** Sign-out: the server-side session ends, so its cookies are refused from now on. */
+export async function endSession(sessionId: string): Promise<void> {
+  await sessions.deleteSession(sessionId);
+}
+
 /** The user as the app sees them: their profile, with the plan and role of the active workspace. */
 export async function requireUser(userId: string, workspaceId: string | null): Promise<User> {
   const [profile, ws, member] = await Promise.all([
@@ -109,7 +118,7 @@ export async function requireUser(userId: string, workspaceId: string | null): P
     workspaceId ? workspaces.getMember(workspaceId, userId) : null,
   ]);
   if (!profile) throw new Missing('User not found');
-  const plan: workspaces.PlanFields = ws ?? { ...newWorkspacePlan(new Date()), trialEndsAt: null };
+  const plan: PlanFields = ws ?? { ...newWorkspacePlan(new Date()), trialEndsAt: null };
   return {
     id: profile.id, firstName: profile.firstName, lastName: profile.lastName, email: profile.email, emailVerified: profile.emailVerified,
     createdAt: profile.createdAt, workspaceId: ws?.id ?? '', workspaceName: ws?.name ?? '', role: member?.role ?? 'viewer',
@@ -125,7 +134,7 @@ export async function updateProfile(identity: IdentityPort, userId: string, work
   try {
     await users.updateProfile(userId, current.email, { ...patch, email });
   } catch (err) {
-    if (err instanceof users.EmailTaken) throw new StateConflict(EMAIL_TAKEN);
+    if (err instanceof EmailTaken) throw new StateConflict(EMAIL_TAKEN);
     throw err;
   }
   if (email !== current.email) {

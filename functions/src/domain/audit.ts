@@ -1,8 +1,10 @@
 /** The audit log (issue #9): every change recorded with actor, time, target and what changed. */
 import type { AuditEntry, RouteName } from '@cg/shared';
 import { Invalid } from './errors.js';
-import { decodeCursor, listAudit, recordAudit } from '../store/audit.js';
-import { getProfile } from '../store/users.js';
+import { stores } from './store-port.js';
+
+const { decodeCursor, listAudit, recordAudit } = stores.audit;
+const { getProfile } = stores.users;
 
 export interface Actor { userId: string; email: string }
 

@@ -5,11 +5,13 @@
  * reconciliation sync that catches what webhooks missed; daily, also analyse whatever is still
  * pending. Each workspace is handled on its own, so one failure does not stop the rest.
  */
-import { listAutomated } from '../store/automation.js';
-import { listFailedAnalyses, listQueueByStatus, writeComment } from '../store/comments.js';
-import { getWorkspace } from '../store/workspaces.js';
 import { analyseArrivals, bulkAnalyze, processComment, type ModerationDeps } from './moderation.js';
 import { syncUser } from './sync.js';
+import { stores, withRequestScope } from './store-port.js';
+
+const { listAutomated } = stores.automation;
+const { listFailedAnalyses, listQueueByStatus, writeComment } = stores.comments;
+const { getWorkspace } = stores.workspaces;
 
 /**
  * `processing` for longer than this = stuck. The requeue pass runs every minute, so a stuck comment
@@ -55,20 +57,23 @@ export async function retryFailed(deps: ModerationDeps, workspaceId: string): Pr
 
 export type Task = 'requeue' | 'frequent' | 'daily';
 
-export async function runAutomation(deps: ModerationDeps, task: Task): Promise<{ users: number; requeued: number; synced: number; queued: number; failed: number }> {
-  const totals = { users: 0, requeued: 0, synced: 0, queued: 0, failed: 0 };
+export async function runAutomation(deps: ModerationDeps, task: Task): Promise<{ workspaces: number; requeued: number; synced: number; queued: number; failed: number }> {
+  const totals = { workspaces: 0, requeued: 0, synced: 0, queued: 0, failed: 0 };
   for (const workspaceId of await listAutomated()) {
-    totals.users++;
+    totals.workspaces++;
     try {
-      if (task === 'requeue') {
-        totals.requeued += await requeueStuck(deps, workspaceId);
-        totals.requeued += await retryFailed(deps, workspaceId);
-        continue;
-      }
-      const sync = await syncUser(workspaceId);
-      totals.synced += sync.added.length;
-      totals.queued += await analyseArrivals(deps, workspaceId, sync.added);
-      if (task === 'daily' && (await getWorkspace(workspaceId))?.autoAnalyze) totals.queued += (await bulkAnalyze(deps, workspaceId)).queued;
+      // Each workspace is one scope: its record is read once for the whole pass.
+      await withRequestScope(async () => {
+        if (task === 'requeue') {
+          totals.requeued += await requeueStuck(deps, workspaceId);
+          totals.requeued += await retryFailed(deps, workspaceId);
+          return;
+        }
+        const sync = await syncUser(workspaceId);
+        totals.synced += sync.added.length;
+        totals.queued += await analyseArrivals(deps, workspaceId, sync.added);
+        if (task === 'daily' && (await getWorkspace(workspaceId))?.autoAnalyze) totals.queued += (await bulkAnalyze(deps, workspaceId)).queued;
+      });
     } catch (err) {
       totals.failed++;
       console.error('[automation] workspace failed', task, workspaceId, err);

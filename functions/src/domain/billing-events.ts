@@ -3,9 +3,11 @@
  * because the subscription is re-read from Stripe before anything is applied.
  */
 import type { BillingEvent, BillingPort } from '../billing/port.js';
-import * as billingStore from '../store/billing.js';
-import * as workspaces from '../store/workspaces.js';
 import { applySubscription, PAYMENT_FAILED_NOTICE } from './billing.js';
+import { stores } from './store-port.js';
+
+const billingStore = stores.billing;
+const workspaces = stores.workspaces;
 
 export const HANDLED_EVENTS = [
   'customer.subscription.created', 'customer.subscription.updated', 'customer.subscription.deleted',

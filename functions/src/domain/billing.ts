@@ -5,10 +5,12 @@
 import { PLANS, PLAN_IDS, planById, type PlanId } from '@cg/shared';
 import { PaymentDeclined, type BillingPort, type BillingSubscription } from '../billing/port.js';
 import { Invalid, Missing, PaymentFailed, UpstreamFailure } from './errors.js';
-import * as billingStore from '../store/billing.js';
-import * as workspaces from '../store/workspaces.js';
-import type { WorkspaceRecord } from '../store/workspaces.js';
 import { QUOTA_NOTICE, TRIAL_ENDED_NOTICE } from './limits.js';
+import { stores } from './store-port.js';
+import type { WorkspaceRecord } from './model.js';
+
+const billingStore = stores.billing;
+const workspaces = stores.workspaces;
 
 export const PAYMENT_FAILED_NOTICE = 'Your last payment failed. Update your card to keep your plan.';
 export const NOT_CONFIGURED = 'Payments are not configured on this server. Choose your plan without a payment step.';

@@ -11,15 +11,18 @@ import { exchangeCode, exchangeLongLived, loginDialogUrl } from '../platform/met
 import type { GraphClient } from '../platform/meta/http.js';
 import { getInstagramAccount, listPages, subscribePage, unsubscribePage } from '../platform/meta/pages.js';
 import { decryptToken, encryptToken } from '../platform/tokens.js';
-import * as accounts from '../store/accounts.js';
-import { consumeOAuthState, deletePageOwner, listPageOwners, putOAuthState, putPageOwner } from '../store/meta.js';
-import { getWorkspace, setWorkspaceFields } from '../store/workspaces.js';
-import { markAutomated, unmarkAutomated } from '../store/automation.js';
-import { linkMetaUser } from '../store/tenant.js';
 import * as z from 'zod';
 
 const MetaUser = z.object({ id: z.string() });
 import { assertCanAddBrands } from './limits.js';
+import { stores } from './store-port.js';
+import type { StoredAccount } from './model.js';
+
+const accounts = stores.accounts;
+const { consumeOAuthState, deletePageOwner, listPageOwners, putOAuthState, putPageOwner } = stores.meta;
+const { getWorkspace, setWorkspaceFields } = stores.workspaces;
+const { markAutomated, unmarkAutomated } = stores.automation;
+const { linkMetaUser } = stores.tenant;
 
 const STATE_TTL_SECONDS = 600;
 /** `cancelled`: the person pressed Cancel on Meta's consent page (Meta answers error=access_denied). */
@@ -120,7 +123,7 @@ async function connectWith(graph: GraphClient, workspaceId: string, code: string
   }
 }
 
-export function toSocialAccount(a: accounts.StoredAccount): SocialAccount {
+export function toSocialAccount(a: StoredAccount): SocialAccount {
   return { id: a.id, platform: a.platform, accountName: a.accountName, isActive: a.isActive && !a.needsReconnect, needsReconnect: a.needsReconnect };
 }
 

@@ -1,6 +1,8 @@
 /** Read side: stats, analytics and the comment lists, all from counters and keyed queries (no Scan). */
-import type { Analytics, CommentsList, CommentsQuery, Stats } from '@cg/shared';
-import * as store from '../store/comments.js';
+import type { Activity, Analytics, CommentsList, CommentsQuery, Stats } from '@cg/shared';
+import { stores } from './store-port.js';
+
+const store = stores.comments;
 
 const pct = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 1000) / 10 : 0);
 
@@ -48,4 +50,9 @@ export async function listComments(workspaceId: string, q: CommentsQuery): Promi
   const { items, filteredTotal } = await store.listAll(workspaceId, q, offset, limit);
   const total = filteredTotal ?? (await store.getCounters(workspaceId)).total ?? 0;
   return { comments: items.map((s) => s.comment), total };
+}
+
+/** Recent Activity: the last 20 entries, newest first. */
+export async function recentActivity(workspaceId: string): Promise<Activity[]> {
+  return store.listActivity(workspaceId, 20);
 }

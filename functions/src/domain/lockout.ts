@@ -8,7 +8,10 @@
  */
 import { config } from '../config.js';
 import { Throttled } from './errors.js';
-import { clearFailures, readFailures, recordFailure, type FailureRecord } from '../store/rate-limit.js';
+import { stores } from './store-port.js';
+import type { FailureRecord } from './model.js';
+
+const { clearFailures, readFailures, recordFailure } = stores.rateLimit;
 
 /** A 429 that says when to try again (the Retry-After header). */
 export class TooManyAttempts extends Throttled {}

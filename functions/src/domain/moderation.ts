@@ -6,18 +6,21 @@
 import type { AiDecision, Comment, OverrideAction } from '@cg/shared';
 import { Missing, NotAllowed, StateConflict, UpstreamFailure } from './errors.js';
 import type { Notifier } from '../realtime/notifier.js';
-import * as store from '../store/comments.js';
-import * as usage from '../store/usage.js';
-import { getWorkspace, setWorkspaceFields, type WorkspaceRecord } from '../store/workspaces.js';
 import { assertTransition, canTransition } from './comment-state.js';
 import { mayAnalyse, monthlyQuota, QUOTA_NOTICE, TRIAL_ENDED_NOTICE } from './limits.js';
 import { PlatformActionError, type AnalysisQueuePort, type PlatformActionsPort } from './ports.js';
+import { stores } from './store-port.js';
+import type { StoredComment, WorkspaceRecord } from './model.js';
+
+const store = stores.comments;
+const usage = stores.usage;
+const { getWorkspace, setWorkspaceFields } = stores.workspaces;
 
 export interface ModerationDeps { queue: AnalysisQueuePort; platform: PlatformActionsPort; notifier: Notifier }
 
 const MAX_BULK = 5_000;
 
-async function load(workspaceId: string, id: string): Promise<store.StoredComment> {
+async function load(workspaceId: string, id: string): Promise<StoredComment> {
   const s = await store.getComment(workspaceId, id);
   if (!s) throw new Missing('Comment not found');
   return s;
@@ -44,7 +47,7 @@ interface Queued { ids: string[]; paused: 'trial' | 'quota' | null }
  * them processing and queues them; whatever is not queued in the end is given back. Past the trial
  * with no plan, or past the quota, comments stay pending (nothing lost) with a notice.
  */
-async function queueForAnalysis(deps: ModerationDeps, ws: WorkspaceRecord, items: store.StoredComment[]): Promise<Queued> {
+async function queueForAnalysis(deps: ModerationDeps, ws: WorkspaceRecord, items: StoredComment[]): Promise<Queued> {
   const workspaceId = ws.id;
   if (!mayAnalyse(ws)) {
     if (ws.notice !== TRIAL_ENDED_NOTICE) await setWorkspaceFields(workspaceId, { notice: TRIAL_ENDED_NOTICE });
@@ -55,7 +58,7 @@ async function queueForAnalysis(deps: ModerationDeps, ws: WorkspaceRecord, items
   const paused = reserved < movable.length ? 'quota' : null;
   const notice = paused ? QUOTA_NOTICE : ws.notice === TRIAL_ENDED_NOTICE || (ws.notice === QUOTA_NOTICE && reserved > 0) ? null : ws.notice;
   if (notice !== ws.notice) await setWorkspaceFields(workspaceId, { notice });
-  let queued: store.StoredComment[] = [];
+  let queued: StoredComment[] = [];
   try {
     queued = await store.writeMany(movable.slice(0, reserved).map((s) => ({ before: s, after: { ...s, comment: { ...s.comment, status: 'processing' as const, lastError: null } } })));
   } finally {
@@ -94,7 +97,7 @@ export async function analyseArrivals(deps: ModerationDeps, workspaceId: string,
   await deps.notifier.notify(workspaceId, { type: 'new_comments', count: comments.length, commentIds: comments.slice(0, 100).map((c) => c.id) });
   const ws = await getWorkspace(workspaceId);
   if (!ws?.autoAnalyze) return 0;
-  const stored = (await Promise.all(comments.filter((c) => c.status === 'pending').map((c) => store.getComment(workspaceId, c.id)))).filter((s): s is store.StoredComment => s !== null);
+  const stored = (await Promise.all(comments.filter((c) => c.status === 'pending').map((c) => store.getComment(workspaceId, c.id)))).filter((s): s is StoredComment => s !== null);
   return (await queueForAnalysis(deps, ws, stored)).ids.length;
 }
 
@@ -113,7 +116,7 @@ export type AnalysisOutcome = { decision: AiDecision } | { error: string };
  * delivery finds them no longer processing and changes nothing. Returns how many were written.
  * Usage was counted when they were queued; those that failed give their reservation back.
  */
-export async function recordDecisions(deps: Pick<ModerationDeps, 'notifier'>, workspaceId: string, outcomes: { stored: store.StoredComment; outcome: AnalysisOutcome }[]): Promise<number> {
+export async function recordDecisions(deps: Pick<ModerationDeps, 'notifier'>, workspaceId: string, outcomes: { stored: StoredComment; outcome: AnalysisOutcome }[]): Promise<number> {
   const todo = outcomes.filter((o) => canTransition('analysed', o.stored.comment.status));
   const written = await store.writeMany(todo.map(({ stored: s, outcome }) => ({
     before: s,
@@ -130,7 +133,7 @@ export async function recordDecisions(deps: Pick<ModerationDeps, 'notifier'>, wo
   return written.length;
 }
 
-async function executeOnPlatform(deps: ModerationDeps, s: store.StoredComment, run: () => Promise<void>): Promise<void> {
+async function executeOnPlatform(deps: ModerationDeps, s: StoredComment, run: () => Promise<void>): Promise<void> {
   try {
     await run();
   } catch (err) {

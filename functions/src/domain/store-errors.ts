@@ -10,3 +10,9 @@ export class UnreadableItem extends DomainError {
     super('unreadable', `This ${what} cannot be read: its stored data is damaged (${detail}).`);
   }
 }
+
+/** The email is already claimed by another account. */
+export class EmailTaken extends Error { constructor() { super('email taken'); this.name = 'EmailTaken'; } }
+
+/** The user is already a member of the workspace. */
+export class AlreadyMember extends Error { constructor() { super('already a member'); this.name = 'AlreadyMember'; } }

@@ -16,8 +16,11 @@ import type { GraphClient } from '../platform/meta/http.js';
 import { instagramAccountComments } from '../platform/meta/instagram.js';
 import type { PlatformComment } from '../platform/meta/types.js';
 import { decryptToken } from '../platform/tokens.js';
-import * as accounts from '../store/accounts.js';
-import { insertNew } from '../store/comments.js';
+import { stores } from './store-port.js';
+import type { StoredAccount } from './model.js';
+
+const accounts = stores.accounts;
+const { insertNew } = stores.comments;
 
 export interface SyncResult { added: Comment[]; accounts: number; throttled: string[]; needsReconnect: string[]; more: boolean }
 
@@ -31,7 +34,7 @@ export function toComment(p: PlatformComment, accountId: string): Comment {
   };
 }
 
-async function adSources(graph: GraphClient, brand: accounts.StoredAccount) {
+async function adSources(graph: GraphClient, brand: StoredAccount) {
   if (!brand.encryptedUserToken) return { facebook: new Map<string, { postId: string; adId: string }[]>(), instagram: [] as { mediaId: string; adId: string; igUserId?: string }[] };
   const userToken = await decryptToken(brand.encryptedUserToken);
   const ads = (await Promise.all((await listAdAccounts(graph, userToken)).map((a) => listAds(graph, a.id, userToken)))).flat();
@@ -39,7 +42,7 @@ async function adSources(graph: GraphClient, brand: accounts.StoredAccount) {
 }
 
 /** Stores every new comment of one account; stops (incomplete) once `budget` new comments were added. */
-async function syncAccount(graph: GraphClient, workspaceId: string, a: accounts.StoredAccount, brand: accounts.StoredAccount, budget: { left: number }, added: Comment[]): Promise<boolean> {
+async function syncAccount(graph: GraphClient, workspaceId: string, a: StoredAccount, brand: StoredAccount, budget: { left: number }, added: Comment[]): Promise<boolean> {
   const token = await decryptToken(a.encryptedToken!);
   const since = a.syncedUntil ?? undefined;
   const ads = await adSources(graph, brand);

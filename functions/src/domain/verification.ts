@@ -7,11 +7,14 @@ import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto
 import { CODE_TEXT, passwordProblems } from '@cg/shared';
 import { InvalidPassword, type IdentityPort } from '../auth/identity.js';
 import { Invalid, Missing, StateConflict } from './errors.js';
-import { revokeUserSessions } from '../store/sessions.js';
 import { forgetSignInFailures } from './lockout.js';
-import * as users from '../store/users.js';
 import type { CodePurpose, CodeStorePort } from './code-port.js';
 import type { MailPort } from './ports.js';
+import { stores } from './store-port.js';
+import type { Profile } from './model.js';
+
+const users = stores.users;
+const { revokeUserSessions } = stores.sessions;
 
 export const CODE_TTL_MS: Record<CodePurpose, number> = { verify: 24 * 3600_000, reset: 15 * 60_000 };
 export const MAX_TRIES = 5;
@@ -66,7 +69,7 @@ export async function sendVerificationCode(deps: CodeDeps, userId: string, email
   }
 }
 
-async function requireProfile(userId: string): Promise<users.Profile> {
+async function requireProfile(userId: string): Promise<Profile> {
   const user = await users.getProfile(userId);
   if (!user) throw new Missing('User not found');
   return user;

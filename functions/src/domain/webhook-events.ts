@@ -8,10 +8,13 @@
 import type { Comment } from '@cg/shared';
 import type { PlatformComment } from '../platform/meta/types.js';
 import type { WebhookCommentEvent } from '../platform/meta/webhooks.js';
-import * as store from '../store/comments.js';
-import { claimWebhookEvent, listPageOwners, releaseWebhookEvent, type PageOwner } from '../store/meta.js';
 import { analyseArrivals, type ModerationDeps } from './moderation.js';
 import { toComment } from './sync.js';
+import { stores } from './store-port.js';
+import type { PageOwner } from './model.js';
+
+const store = stores.comments;
+const { claimWebhookEvent, listPageOwners, releaseWebhookEvent } = stores.meta;
 
 const FINAL = new Set(['replied', 'deleted', 'approved']);
 

@@ -5,12 +5,16 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { displayName, type CreatedInvitation, InvitableRole, PendingInvitation, User, Workspace, WorkspaceSummary } from '@cg/shared';
 import { Invalid, Missing, NotAllowed, StateConflict } from './errors.js';
-import * as sessions from '../store/sessions.js';
-import * as users from '../store/users.js';
-import * as store from '../store/workspaces.js';
 import { requireUser } from './accounts.js';
 import { audit, type Actor } from './audit.js';
 import type { MailPort } from './ports.js';
+import { stores } from './store-port.js';
+import type { InvitationRecord, MemberRecord, WorkspaceRecord } from './model.js';
+import { AlreadyMember } from './store-errors.js';
+
+const sessions = stores.sessions;
+const users = stores.users;
+const store = stores.workspaces;
 
 export const INVITATION_DAYS = 7;
 
@@ -20,7 +24,7 @@ function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-async function requireWorkspace(workspaceId: string): Promise<store.WorkspaceRecord> {
+async function requireWorkspace(workspaceId: string): Promise<WorkspaceRecord> {
   const ws = await store.getWorkspace(workspaceId);
   if (!ws) throw new Missing('Workspace not found');
   return ws;
@@ -74,7 +78,7 @@ export async function createInvitation(deps: TeamDeps, workspaceId: string, user
   const existingUser = await users.findUserIdByEmail(email);
   if (existingUser && (await store.getMember(workspaceId, existingUser))) throw new StateConflict(`${email} is already a member of this workspace.`);
   const token = randomBytes(24).toString('base64url');
-  const inv: store.InvitationRecord = {
+  const inv: InvitationRecord = {
     id: randomUUID(), workspaceId, email, role: input.role, tokenHash: hashToken(token), invitedBy: userId,
     expiresAt: new Date(now.getTime() + INVITATION_DAYS * 86_400_000).toISOString(),
   };
@@ -117,14 +121,14 @@ export async function acceptInvitation(userId: string, sessionId: string, token:
     const ok = await store.acceptInvitation(inv, { workspaceId: inv.workspaceId, userId, email: profile.email, role: inv.role, joinedAt: now.toISOString() }, ws.name);
     if (!ok) throw new Missing(INVITATION_INVALID);
   } catch (err) {
-    if (err instanceof store.AlreadyMember) throw new StateConflict(`You are already a member of ${ws.name}.`);
+    if (err instanceof AlreadyMember) throw new StateConflict(`You are already a member of ${ws.name}.`);
     throw err;
   }
   await audit(inv.workspaceId, { userId, email: profile.email }, 'member.join', profile.email, { role: inv.role });
   return switchWorkspace(userId, sessionId, inv.workspaceId);
 }
 
-async function requireOtherMember(workspaceId: string, actorId: string, memberId: string): Promise<store.MemberRecord> {
+async function requireOtherMember(workspaceId: string, actorId: string, memberId: string): Promise<MemberRecord> {
   const m = await store.getMember(workspaceId, memberId);
   if (!m) throw new Missing('Member not found');
   if (m.role === 'owner') throw new NotAllowed("The workspace owner's role cannot be changed or removed.");

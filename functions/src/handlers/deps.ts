@@ -1,4 +1,5 @@
-/** The production adapters behind the domain's ports, wired once per process. */
+/** The composition root: the production adapters behind the domain's ports, wired once per process. */
+import './bind-store.js';
 import type { ModerationDeps } from '../domain/moderation.js';
 import { metaPlatformActions } from '../platform/actions.js';
 import { sqsAnalysisQueue } from '../queue/sqs.js';

@@ -2,9 +2,15 @@
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { applyWebhookEvent, type OwnerCache } from '../domain/webhook-events.js';
 import type { WebhookCommentEvent } from '../platform/meta/webhooks.js';
+import { withRequestScope } from '../domain/store-port.js';
 import { moderationDeps } from './deps.js';
 
-export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
+/** One batch, one scope: each workspace's record is read once for all its changes. */
+export function handler(event: SQSEvent): Promise<SQSBatchResponse> {
+  return withRequestScope(() => applyBatch(event));
+}
+
+async function applyBatch(event: SQSEvent): Promise<SQSBatchResponse> {
   const owners: OwnerCache = new Map();
   const results = await Promise.all(event.Records.map(async (r) => {
     try {

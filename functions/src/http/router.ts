@@ -9,6 +9,7 @@ import { canAccess, matchRoute, Role, roleRefusal, ROUTES, type RouteDef, type R
 import type { z } from 'zod';
 import type { IdentityPort } from '../auth/identity.js';
 import { resolveSession, type Session } from '../auth/session.js';
+import { withRequestScope } from '../domain/store-port.js';
 import { cookieHeader, sessionCookies } from './cookies.js';
 import { BadRequest, Forbidden, HttpError, NotFound, toHttpError, Unauthorized } from './errors.js';
 import { checkOrigin, checkPathParams, checkRequestShape, parseBody, parseQuery } from './validate.js';
@@ -152,7 +153,9 @@ export interface ChangeRecord { workspaceId: string; userId: string; route: Rout
 export interface ApiHooks { onChange?: (change: ChangeRecord) => Promise<void> }
 
 export function createApiHandler(impls: RouteImpls, identity: IdentityPort, hooks: ApiHooks = {}) {
-  const base = async (event: APIGatewayProxyEvent): Promise<APIGatewayProxyResult> => {
+  // One request, one scope: the workspace's record is read once however many steps need it.
+  const base = (event: APIGatewayProxyEvent): Promise<APIGatewayProxyResult> => withRequestScope(() => handle(event));
+  const handle = async (event: APIGatewayProxyEvent): Promise<APIGatewayProxyResult> => {
     const route = findRoute(event);
     const impl = route ? (impls as Record<string, RouteImpl<RouteName>>)[route.name] : undefined;
     if (!route || !impl) throw new NotFound(`No route for ${event.httpMethod} ${event.path}`);

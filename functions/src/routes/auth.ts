@@ -1,7 +1,6 @@
 /** Routes: register, login, logout, the current user and profile changes (spec section 7, design D2). */
 import type { IdentityPort } from '../auth/identity.js';
 import { clearedSessionCookies, sessionCookies, sessionIdCookie } from '../http/cookies.js';
-import { deleteSession } from '../store/sessions.js';
 import type { BillingPort } from '../billing/port.js';
 import type { RouteImpls } from '../http/router.js';
 import * as accounts from '../domain/accounts.js';
@@ -24,12 +23,12 @@ export function authRoutes(identity: IdentityPort, codes: CodeDeps, billing: () 
     },
     loginRedirect: async () => ({ redirect: '/login' }),
     logout: async ({ accessToken, sessionId }) => {
-      if (sessionId) await deleteSession(sessionId);
+      if (sessionId) await accounts.endSession(sessionId);
       if (accessToken) await identity.signOut(accessToken);
       return { body: { ok: true }, cookies: clearedSessionCookies() };
     },
     logoutRedirect: async ({ accessToken, sessionId }) => {
-      if (sessionId) await deleteSession(sessionId);
+      if (sessionId) await accounts.endSession(sessionId);
       if (accessToken) await identity.signOut(accessToken);
       return { redirect: '/login', cookies: clearedSessionCookies() };
     },

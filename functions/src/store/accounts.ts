@@ -3,29 +3,8 @@ import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/li
 import type { Platform } from '@cg/shared';
 import { db, table } from './client.js';
 import { accountKey, tenantPk } from './keys.js';
-
-export interface StoredAccount {
-  id: string;
-  workspaceId: string;
-  platform: Platform;
-  accountName: string;
-  /** The page or Instagram business account id at Meta. */
-  externalId: string;
-  /** The Facebook page this account belongs to (the brand). */
-  brandId: string;
-  encryptedToken: string | null;
-  isActive: boolean;
-  needsReconnect: boolean;
-  /** Since-time of the last complete sync of this account (incremental sync), or null. */
-  syncedUntil: string | null;
-  /** Do not call Meta for this account before this instant (throttled). */
-  throttledUntil: string | null;
-  /** For the brand's Facebook account: the Instagram account id of the same page, if any. */
-  instagramId: string | null;
-  /** Encrypted long-lived user token (ads listing), kept on the brand's Facebook account. */
-  encryptedUserToken: string | null;
-  connectedAt: string;
-}
+import type { StoredAccount } from '../domain/model.js';
+export type { StoredAccount };
 
 export async function listAccounts(workspaceId: string): Promise<StoredAccount[]> {
   const res = await db().send(new QueryCommand({ TableName: table(), KeyConditionExpression: 'pk = :p AND begins_with(sk, :s)', ExpressionAttributeValues: { ':p': tenantPk(workspaceId), ':s': accountKey.prefix } }));

@@ -4,7 +4,8 @@ import { TABLE } from '@cg/shared';
 import { db, isConditionFailure, table } from './client.js';
 import { billingKey } from './billing-keys.js';
 
-export interface BillingAccount { customerId: string | null; subscriptionId: string | null }
+import type { BillingAccount } from '../domain/model.js';
+export type { BillingAccount };
 
 /** Processed event ids are kept this long (Stripe retries for up to 3 days). */
 export const EVENT_TTL_SECONDS = 30 * 24 * 3600;

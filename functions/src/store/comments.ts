@@ -5,16 +5,12 @@
 import { randomUUID } from 'node:crypto';
 import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { Comment, QUEUE_STATUSES, type Activity, type CommentsQuery, type Platform } from '@cg/shared';
-import { counterDelta, type CounterDelta, type CountedComment, type Review } from '../domain/counters.js';
+import { counterDelta, type CounterDelta, type Review } from '@cg/shared';
+import type { StoredComment } from '../domain/model.js';
+export type { StoredComment };
 import { UnreadableItem } from '../domain/store-errors.js';
 import { db, isConditionFailure, table, withConflictRetry } from './client.js';
 import { commentKey, tenantPk } from './keys.js';
-
-export interface StoredComment extends CountedComment {
-  workspaceId: string; version: number; updatedAt: string;
-  /** How many times the automation sent a failed analysis back to the queue (bounded; absent = none). */
-  analysisRetries?: number;
-}
 
 type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
 

@@ -3,7 +3,8 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { TABLE } from '@cg/shared';
 import { db, table } from './client.js';
 
-export interface DeletionStatus { code: string; status: 'completed'; completedAt: string }
+import type { DeletionStatus } from '../domain/model.js';
+export type { DeletionStatus };
 
 const KEEP_SECONDS = 90 * 24 * 3600;
 const deletionKey = (code: string) => ({ pk: `DELETION#${code}`, sk: 'STATUS' });

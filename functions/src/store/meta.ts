@@ -4,7 +4,8 @@ import { TABLE } from '@cg/shared';
 import { db, isConditionFailure, table } from './client.js';
 import { metaKey } from './keys.js';
 
-export interface PageOwner { workspaceId: string; accountId: string }
+import type { PageOwner } from '../domain/model.js';
+export type { PageOwner };
 
 /** Records that a workspace connected a page or Instagram account (one item per workspace: an agency and its client both own it). */
 export async function putPageOwner(externalId: string, owner: PageOwner): Promise<void> {

@@ -3,6 +3,7 @@ import { BatchGetCommand, DeleteCommand, PutCommand, UpdateCommand } from '@aws-
 import { db, table } from './client.js';
 import { TABLE } from '@cg/shared';
 import { key } from './keys.js';
+import type { FailureRecord } from '../domain/model.js';
 
 /** Counts one attempt in the current window and returns the count so far. */
 export async function countAttempt(bucket: string, windowSeconds: number, now = Date.now()): Promise<number> {
@@ -17,8 +18,7 @@ export async function countAttempt(bucket: string, windowSeconds: number, now = 
   return Number(res.Attributes?.attempts ?? 1);
 }
 
-/** Consecutive sign-in failures of one bucket (an email, an IP, or both) and when the last happened. */
-export interface FailureRecord { failures: number; lastFailureAt: number }
+export type { FailureRecord };
 
 const lockKey = (bucket: string) => ({ pk: `RATE#${bucket}`, sk: 'FAILURES' });
 

@@ -11,7 +11,8 @@ import { sessionKey } from './keys.js';
 /** As long as Cognito's refresh token lives (30 days). */
 export const SESSION_TTL_SECONDS = 30 * 86_400;
 
-export interface SessionRecord { sessionId: string; userId: string; workspaceId: string | null; createdAt: string }
+import type { SessionRecord } from '../domain/model.js';
+export type { SessionRecord };
 
 export async function createSession(s: SessionRecord, now = Date.now()): Promise<void> {
   await db().send(new PutCommand({

@@ -2,19 +2,11 @@
 import { DeleteCommand, GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, isConditionFailure, table } from './client.js';
 import { key } from './keys.js';
+import { EmailTaken } from '../domain/store-errors.js';
+import type { Profile } from '../domain/model.js';
+export { EmailTaken };
+export type { Profile };
 
-export class EmailTaken extends Error { constructor() { super('email taken'); } }
-
-export interface Profile {
-  id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  emailVerified: boolean;
-  createdAt: string;
-  /** The workspace the user last worked in: a new session starts there. */
-  lastWorkspaceId: string | null;
-}
 
 export async function getProfile(userId: string): Promise<Profile | null> {
   const res = await db().send(new GetCommand({ TableName: table(), Key: key.user(userId), ConsistentRead: true }));

@@ -4,37 +4,16 @@
  * member item and its mirror in one transaction, so the two never disagree.
  */
 import { DeleteCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { Role, User } from '@cg/shared';
+import type { Role } from '@cg/shared';
 import { TABLE } from '@cg/shared';
 import { db, isConditionFailure, table } from './client.js';
 import { workspaceKey } from './keys.js';
+import { AlreadyMember } from '../domain/store-errors.js';
+import type { InvitationRecord, MemberRecord, MembershipRecord, PlanFields, WorkspaceRecord } from '../domain/model.js';
+export { AlreadyMember };
+export type { InvitationRecord, MemberRecord, MembershipRecord, PlanFields, WorkspaceRecord };
 
-/** The plan and settings fields a workspace carries (the app shows them on the user of the session). */
-export type PlanFields = Pick<User, 'subscriptionPlan' | 'subscriptionStatus' | 'cancelAt' | 'currentPeriodEnd' | 'notice' | 'autoAnalyze' | 'trialEndsAt'>;
 
-export interface WorkspaceRecord extends PlanFields {
-  id: string;
-  name: string;
-  ownerId: string;
-  /** The owner's email (billing contact at Stripe). */
-  ownerEmail: string;
-  createdAt: string;
-}
-
-export interface MemberRecord { workspaceId: string; userId: string; email: string; role: Role; joinedAt: string }
-export interface MembershipRecord { workspaceId: string; name: string; role: Role }
-
-export interface InvitationRecord {
-  id: string;
-  workspaceId: string;
-  email: string;
-  role: Role;
-  tokenHash: string;
-  invitedBy: string;
-  expiresAt: string;
-}
-
-export class AlreadyMember extends Error {}
 
 type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
 

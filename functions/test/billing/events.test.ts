@@ -6,11 +6,11 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BillingEvent, BillingPort, BillingSubscription } from '../../src/billing/port.js';
 import * as mem from './memory-store.js';
 
-vi.mock('../../src/store/workspaces.js', async () => (await import('./memory-store.js')).workspacesModule);
-vi.mock('../../src/store/billing.js', async () => (await import('./memory-store.js')).billingModule);
 
 const { handleEvent } = await import('../../src/domain/billing-events.js');
 const { PAYMENT_FAILED_NOTICE } = await import('../../src/domain/billing.js');
+
+mem.bindMemoryStore();
 
 const subs = new Map<string, BillingSubscription>();
 const invoices = new Map<string, string>();

@@ -1,5 +1,9 @@
-/** In-memory stand-ins for store/workspaces.js and store/billing.js, for domain tests (used through vi.mock). */
-import type { WorkspaceRecord } from '../../src/store/workspaces.js';
+/**
+ * A fake of the store port's billing, workspace and user areas, bound with bindStore (no module
+ * mocking): billing's domain rules tested in memory. The DynamoDB adapter has its own integration tests.
+ */
+import type { WorkspaceRecord } from '../../src/domain/model.js';
+import { bindStore, type StorePort } from '../../src/domain/store-port.js';
 
 export const state = {
   workspaces: new Map<string, WorkspaceRecord>(),
@@ -54,3 +58,8 @@ export const billingModule = {
   claimEvent: async (id: string) => (state.events.has(id) ? false : (state.events.add(id), true)),
   releaseEvent: async (id: string) => { state.events.delete(id); },
 };
+
+/** Binds this fake as the domain's store (areas billing tests never touch are absent). */
+export function bindMemoryStore(): void {
+  bindStore({ workspaces: workspacesModule, users: usersModule, billing: billingModule } as unknown as StorePort);
+}

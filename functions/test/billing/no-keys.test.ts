@@ -2,18 +2,17 @@
  * Without Stripe keys (design D8, the local default): the billing routes change the plan directly through
  * the same API, refuse downgrades, cancel at the end of the month, and say payments are not configured.
  */
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 import * as mem from './memory-store.js';
 
-vi.mock('../../src/store/users.js', async () => (await import('./memory-store.js')).usersModule);
-vi.mock('../../src/store/workspaces.js', async () => (await import('./memory-store.js')).workspacesModule);
-vi.mock('../../src/store/billing.js', async () => (await import('./memory-store.js')).billingModule);
 
 const { createApiHandler } = await import('../../src/http/router.js');
 const { billingRoutes } = await import('../../src/routes/billing.js');
 const { cancel, changePlan, closeBilling, endOfMonth } = await import('../../src/domain/billing.js');
 const { QUOTA_NOTICE, TRIAL_ENDED_NOTICE } = await import('../../src/domain/limits.js');
+
+mem.bindMemoryStore();
 
 const handler = createApiHandler(billingRoutes({ billing: async () => null }), {} as never);
 

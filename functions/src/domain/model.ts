@@ -1,0 +1,88 @@
+/**
+ * What the domain keeps, as the store port hands it over (design D14): the records of workspaces,
+ * members, sessions, accounts and comments. The DynamoDB adapter (functions/src/store/) stores these
+ * shapes; the domain never sees a key or a DynamoDB type.
+ */
+import type { CountedComment, Platform, Role, User } from '@cg/shared';
+
+/** A comment with its version (optimistic concurrency) and review state, inside its workspace. */
+export interface StoredComment extends CountedComment {
+  workspaceId: string;
+  version: number;
+  updatedAt: string;
+  /** How many times the automation sent a failed analysis back to the queue (bounded; absent = none). */
+  analysisRetries?: number;
+}
+
+/** A connected Facebook page or Instagram account (a brand is a page and its Instagram account). */
+export interface StoredAccount {
+  id: string;
+  workspaceId: string;
+  platform: Platform;
+  accountName: string;
+  /** The page or Instagram business account id at Meta. */
+  externalId: string;
+  /** The Facebook page this account belongs to (the brand). */
+  brandId: string;
+  encryptedToken: string | null;
+  isActive: boolean;
+  needsReconnect: boolean;
+  /** Since-time of the last complete sync of this account (incremental sync), or null. */
+  syncedUntil: string | null;
+  /** Do not call Meta for this account before this instant (throttled). */
+  throttledUntil: string | null;
+  /** For the brand's Facebook account: the Instagram account id of the same page, if any. */
+  instagramId: string | null;
+  /** Encrypted long-lived user token (ads listing), kept on the brand's Facebook account. */
+  encryptedUserToken: string | null;
+  connectedAt: string;
+}
+
+/** The plan and settings fields a workspace carries (the app shows them on the user of the session). */
+export type PlanFields = Pick<User, 'subscriptionPlan' | 'subscriptionStatus' | 'cancelAt' | 'currentPeriodEnd' | 'notice' | 'autoAnalyze' | 'trialEndsAt'>;
+
+export interface WorkspaceRecord extends PlanFields {
+  id: string;
+  name: string;
+  ownerId: string;
+  /** The owner's email (billing contact at Stripe). */
+  ownerEmail: string;
+  createdAt: string;
+}
+
+export interface MemberRecord { workspaceId: string; userId: string; email: string; role: Role; joinedAt: string }
+export interface MembershipRecord { workspaceId: string; name: string; role: Role }
+
+export interface InvitationRecord {
+  id: string;
+  workspaceId: string;
+  email: string;
+  role: Role;
+  tokenHash: string;
+  invitedBy: string;
+  expiresAt: string;
+}
+
+/** A person (not a tenant: plans live on the workspace). */
+export interface Profile {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  emailVerified: boolean;
+  createdAt: string;
+  /** The workspace the user last worked in: a new session starts there. */
+  lastWorkspaceId: string | null;
+}
+
+export interface SessionRecord { sessionId: string; userId: string; workspaceId: string | null; createdAt: string }
+
+/** A workspace that connected a page or Instagram account (each receives its webhooks). */
+export interface PageOwner { workspaceId: string; accountId: string }
+
+export interface BillingAccount { customerId: string | null; subscriptionId: string | null }
+
+/** Consecutive sign-in failures of one bucket (an email, an IP, or both) and when the last happened. */
+export interface FailureRecord { failures: number; lastFailureAt: number }
+
+export interface DeletionStatus { code: string; status: 'completed'; completedAt: string }

@@ -1,0 +1,227 @@
+/**
+ * The store port (design D14): everything the domain needs from storage, declared here in the
+ * domain's terms; the DynamoDB adapter (functions/src/store/index.ts) implements it and the
+ * composition root (functions/src/handlers/deps.ts) binds it once per process. Tests bind the same
+ * adapter against DynamoDB Local, or a fake, without mocking modules.
+ *
+ * A request or event runs inside `withRequestScope`: within it a workspace's record is read once
+ * (every later read in the same scope gets that copy; the scope's own writes refresh it).
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { Activity, AuditEntry, Comment, CommentsQuery, Platform, Role } from '@cg/shared';
+import type {
+  BillingAccount, DeletionStatus, FailureRecord, InvitationRecord, MemberRecord, MembershipRecord, PageOwner, Profile, SessionRecord,
+  StoredAccount, StoredComment, WorkspaceRecord,
+} from './model.js';
+
+export type CommentFilters = Pick<CommentsQuery, 'status' | 'sentiment' | 'platform' | 'search'>;
+type NewState = Omit<StoredComment, 'version' | 'updatedAt'>;
+
+export interface CommentStore {
+  getComment(workspaceId: string, commentId: string): Promise<StoredComment | null>;
+  /** Writes a new state guarded by the version of `before` (null: insert if absent); null when the comment changed meanwhile. */
+  writeComment(before: StoredComment | null, after: NewState, activity?: string): Promise<StoredComment | null>;
+  /** The stored comments among `ids` (missing and unreadable ones are left out). */
+  getComments(workspaceId: string, ids: string[]): Promise<StoredComment[]>;
+  writeMany(changes: { before: StoredComment; after: NewState }[]): Promise<StoredComment[]>;
+  /** Inserts the comments not stored yet (idempotent); returns the ones added. */
+  insertNew(workspaceId: string, comments: Comment[]): Promise<Comment[]>;
+  getCounters(workspaceId: string): Promise<Record<string, number>>;
+  listQueue(workspaceId: string, platform: Platform | undefined, offset: number, limit: number): Promise<StoredComment[]>;
+  listQueueByStatus(workspaceId: string, status: string, max: number): Promise<StoredComment[]>;
+  listFailedAnalyses(workspaceId: string, maxRetries: number, max: number): Promise<StoredComment[]>;
+  hasFilters(f: CommentFilters): boolean;
+  listAll(workspaceId: string, f: CommentFilters, offset: number, limit: number): Promise<{ items: StoredComment[]; filteredTotal: number | null }>;
+  listActivity(workspaceId: string, limit: number): Promise<Activity[]>;
+  addApiResponses(workspaceId: string, counts: Map<string, number>): Promise<void>;
+  getApiResponses(workspaceId: string): Promise<{ status: number; message: string; count: number }[]>;
+}
+
+export interface AccountStore {
+  listAccounts(workspaceId: string): Promise<StoredAccount[]>;
+  getAccount(workspaceId: string, id: string): Promise<StoredAccount | null>;
+  putAccount(a: StoredAccount): Promise<void>;
+  deleteAccount(workspaceId: string, id: string): Promise<void>;
+}
+
+export interface WorkspaceStore {
+  createWorkspace(ws: WorkspaceRecord): Promise<void>;
+  getWorkspace(workspaceId: string): Promise<WorkspaceRecord | null>;
+  setWorkspaceFields(workspaceId: string, fields: Partial<WorkspaceRecord>): Promise<void>;
+  getMember(workspaceId: string, userId: string): Promise<MemberRecord | null>;
+  listMembers(workspaceId: string): Promise<MemberRecord[]>;
+  listMemberships(userId: string): Promise<MembershipRecord[]>;
+  /** AlreadyMember when they are one. */
+  addMember(m: MemberRecord, workspaceName: string): Promise<void>;
+  setMemberRole(workspaceId: string, userId: string, role: Role): Promise<boolean>;
+  removeMember(workspaceId: string, userId: string): Promise<void>;
+  setMemberEmail(workspaceId: string, userId: string, email: string): Promise<void>;
+  renameWorkspace(workspaceId: string, name: string): Promise<void>;
+  putInvitation(inv: InvitationRecord): Promise<void>;
+  listInvitations(workspaceId: string): Promise<InvitationRecord[]>;
+  getInvitation(workspaceId: string, id: string): Promise<InvitationRecord | null>;
+  findInvitationByToken(tokenHash: string): Promise<InvitationRecord | null>;
+  deleteInvitation(inv: Pick<InvitationRecord, 'workspaceId' | 'id' | 'tokenHash'>): Promise<void>;
+  /** Adds the member and consumes the invitation at once; false when the token was used meanwhile. */
+  acceptInvitation(inv: InvitationRecord, member: MemberRecord, workspaceName: string): Promise<boolean>;
+}
+
+export interface UserStore {
+  getProfile(userId: string): Promise<Profile | null>;
+  setLastWorkspace(userId: string, workspaceId: string | null): Promise<void>;
+  findUserIdByEmail(email: string): Promise<string | null>;
+  /** EmailTaken when the email is in use. */
+  createUser(user: Profile): Promise<void>;
+  updateProfile(userId: string, oldEmail: string, patch: { firstName: string; lastName: string; email: string }): Promise<void>;
+  setUserFields(userId: string, fields: Record<string, unknown>): Promise<void>;
+  deleteUserRecords(userId: string, email: string): Promise<void>;
+}
+
+export interface SessionStore {
+  createSession(s: SessionRecord): Promise<void>;
+  getSession(sessionId: string): Promise<SessionRecord | null>;
+  setSessionWorkspace(sessionId: string, workspaceId: string | null): Promise<boolean>;
+  deleteSession(sessionId: string): Promise<void>;
+  revokeUserSessions(userId: string): Promise<number>;
+}
+
+export interface BillingStore {
+  getBillingAccount(workspaceId: string): Promise<BillingAccount | null>;
+  saveCustomer(workspaceId: string, customerId: string): Promise<void>;
+  saveSubscriptionId(workspaceId: string, subscriptionId: string): Promise<void>;
+  deleteBillingAccount(workspaceId: string, customerId: string | null): Promise<void>;
+  workspaceIdForCustomer(customerId: string): Promise<string | null>;
+  claimEvent(eventId: string): Promise<boolean>;
+  releaseEvent(eventId: string): Promise<void>;
+}
+
+export interface UsageStore {
+  usedThisMonth(workspaceId: string, now?: Date): Promise<number>;
+  /** Reserves up to n comments of the month's quota atomically; returns how many (null quota: unlimited). */
+  reserve(workspaceId: string, n: number, quota: number | null, now?: Date): Promise<number>;
+  release(workspaceId: string, n: number, now?: Date): Promise<void>;
+}
+
+export interface MetaStore {
+  putPageOwner(externalId: string, owner: PageOwner): Promise<void>;
+  listPageOwners(externalId: string): Promise<PageOwner[]>;
+  deletePageOwner(externalId: string, workspaceId: string): Promise<void>;
+  putOAuthState(nonce: string, workspaceId: string, ttlSeconds: number): Promise<void>;
+  consumeOAuthState(nonce: string, workspaceId: string): Promise<boolean>;
+  claimWebhookEvent(dedupeKey: string): Promise<boolean>;
+  releaseWebhookEvent(dedupeKey: string): Promise<void>;
+}
+
+export interface AutomationStore {
+  markAutomated(workspaceId: string): Promise<void>;
+  unmarkAutomated(workspaceId: string): Promise<void>;
+  listAutomated(): Promise<string[]>;
+}
+
+export interface TenantStore {
+  /** Every item of the workspace, page by page (export). */
+  tenantItems(workspaceId: string): AsyncGenerator<Record<string, unknown>[]>;
+  deleteTenant(workspaceId: string): Promise<number>;
+  linkMetaUser(metaUserId: string, workspaceId: string): Promise<void>;
+  workspacesOfMetaUser(metaUserId: string): Promise<string[]>;
+  unlinkMetaUser(metaUserId: string, workspaceId: string): Promise<void>;
+}
+
+export interface AuditStore {
+  recordAudit(workspaceId: string, entry: Omit<AuditEntry, 'id' | 'at'>): Promise<AuditEntry>;
+  decodeCursor(cursor: string): string | null;
+  listAudit(workspaceId: string, limit: number, afterSk?: string): Promise<{ entries: AuditEntry[]; nextCursor: string | null }>;
+}
+
+export interface RateLimitStore {
+  countAttempt(bucket: string, windowSeconds: number): Promise<number>;
+  readFailures(buckets: string[]): Promise<Map<string, FailureRecord>>;
+  recordFailure(bucket: string, ttlSeconds: number, fresh: boolean, now?: number): Promise<void>;
+  clearFailures(bucket: string): Promise<void>;
+}
+
+export interface DataDeletionStore {
+  putDeletionStatus(s: DeletionStatus): Promise<void>;
+  getDeletionStatus(code: string): Promise<DeletionStatus | null>;
+}
+
+export interface StorePort {
+  comments: CommentStore;
+  accounts: AccountStore;
+  workspaces: WorkspaceStore;
+  users: UserStore;
+  sessions: SessionStore;
+  billing: BillingStore;
+  usage: UsageStore;
+  meta: MetaStore;
+  automation: AutomationStore;
+  tenant: TenantStore;
+  audit: AuditStore;
+  rateLimit: RateLimitStore;
+  dataDeletion: DataDeletionStore;
+}
+
+let bound: StorePort | null = null;
+
+/** Binds the store the domain uses (the composition root does this once per process). */
+export function bindStore(store: StorePort): void {
+  bound = store;
+}
+
+function current(): StorePort {
+  if (!bound) throw new Error('No store is bound: the composition root (functions/src/handlers/deps.ts) binds the DynamoDB adapter with bindStore');
+  return bound;
+}
+
+/** Per request or event: the workspace records read so far (read once, refreshed by the scope's writes). */
+const scope = new AsyncLocalStorage<Map<string, Promise<WorkspaceRecord | null>>>();
+
+/** Runs one request or event with its own read-once cache of workspace records. */
+export function withRequestScope<T>(fn: () => Promise<T>): Promise<T> {
+  return scope.run(new Map(), fn);
+}
+
+/** The bound store's area `k`, resolved at call time (domain modules take it at load, before binding). */
+function area<K extends keyof StorePort>(k: K): StorePort[K] {
+  return new Proxy({} as StorePort[K], {
+    get: (_, fn: string) => (...args: unknown[]) => (current()[k] as unknown as Record<string, (...a: unknown[]) => unknown>)[fn]!(...args),
+  });
+}
+
+const workspacesOnce: WorkspaceStore = new Proxy(area('workspaces'), {
+  get(target, fn: keyof WorkspaceStore) {
+    if (fn === 'getWorkspace') {
+      return (workspaceId: string) => {
+        const cache = scope.getStore();
+        if (!cache) return target.getWorkspace(workspaceId);
+        let hit = cache.get(workspaceId);
+        if (!hit) cache.set(workspaceId, (hit = target.getWorkspace(workspaceId)));
+        return hit;
+      };
+    }
+    if (fn === 'setWorkspaceFields' || fn === 'renameWorkspace') {
+      return async (workspaceId: string, value: never) => {
+        await (target[fn] as (id: string, v: never) => Promise<void>)(workspaceId, value);
+        scope.getStore()?.delete(workspaceId);
+      };
+    }
+    return target[fn];
+  },
+});
+
+/** The store areas, for the domain modules. */
+export const stores: StorePort = {
+  comments: area('comments'),
+  accounts: area('accounts'),
+  workspaces: workspacesOnce,
+  users: area('users'),
+  sessions: area('sessions'),
+  billing: area('billing'),
+  usage: area('usage'),
+  meta: area('meta'),
+  automation: area('automation'),
+  tenant: area('tenant'),
+  audit: area('audit'),
+  rateLimit: area('rateLimit'),
+  dataDeletion: area('dataDeletion'),
+};

@@ -1,0 +1,17 @@
+/** The DynamoDB adapter of the domain's store port (domain/store-port.ts): one module per area. */
+import type { StorePort } from '../domain/store-port.js';
+import * as accounts from './accounts.js';
+import * as audit from './audit.js';
+import * as automation from './automation.js';
+import * as billing from './billing.js';
+import * as comments from './comments.js';
+import * as dataDeletion from './data-deletion.js';
+import * as meta from './meta.js';
+import * as rateLimit from './rate-limit.js';
+import * as sessions from './sessions.js';
+import * as tenant from './tenant.js';
+import * as usage from './usage.js';
+import * as users from './users.js';
+import * as workspaces from './workspaces.js';
+
+export const dynamoStore: StorePort = { comments, accounts, workspaces, users, sessions, billing, usage, meta, automation, tenant, audit, rateLimit, dataDeletion };
