@@ -1,38 +1,28 @@
 /**
- * `npm run build`: bundles every Lambda handler with esbuild (as CDK's NodejsFunction does) and
- * builds the SPA, then prints each Lambda's minified size (budget 300 KB) and the gzipped JS the
- * SPA loads per route.
+ * `npm run build`: bundles every Lambda handler as CDK's NodejsFunction does (the settings of
+ * infra/lib/packaging.ts, through the local stack's bundler) and builds the SPA, then prints each
+ * Lambda's minified size (budget 300 KB) and the gzipped JS the SPA loads per route.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { execSync } from 'node:child_process';
 import { join } from 'node:path';
-import { build } from 'esbuild';
-import { JSON_LOADER, SHIPPED_NODE_MODULES } from '../infra/lib/packaging.js';
+import { HANDLER_NAMES, SHIPPED_NODE_MODULES } from '../infra/lib/packaging.js';
+import { bundleHandler } from '../infra/local/lambda/bundles.js';
 
 const root = new URL('..', import.meta.url).pathname;
-const handlersDir = join(root, 'functions/src/handlers');
 const BUDGET = 300 * 1024;
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 
 async function lambdas(): Promise<boolean> {
   let ok = true;
-  console.log('Lambda bundles (minified code; @aws-sdk/* from the Node 22 runtime; stripe/openai and the model shipped beside the bundle):');
-  for (const file of readdirSync(handlersDir).filter((f) => f.endsWith('.ts') && f !== 'deps.ts').sort()) {
-    const name = file.replace(/\.ts$/, '');
-    const out = join(root, 'dist/lambdas', file.replace(/\.ts$/, ''), 'index.mjs');
-    await build({
-      entryPoints: [join(handlersDir, file)], outfile: out, bundle: true, minify: true, platform: 'node', target: 'node22', format: 'esm',
-      // SDKs that only load when their keys are configured ship as node_modules beside the bundle
-      // (NodejsFunction `nodeModules`), and the analyser's model ships as a file it reads at cold start.
-      external: ['@aws-sdk/*', ...(SHIPPED_NODE_MODULES[name] ?? [])], loader: { ...JSON_LOADER }, logLevel: 'error',
-      banner: { js: "import { createRequire as __cr } from 'module'; const require = __cr(import.meta.url);" },
-    });
-    const size = statSync(out).size;
+  console.log('Lambda bundles (minified code; @aws-sdk/* from the Node 22 runtime; the packages named and the model shipped beside the bundle):');
+  for (const name of [...HANDLER_NAMES].sort()) {
+    const size = await bundleHandler(name, join(root, 'dist/lambdas', name), false);
     const over = size > BUDGET;
     ok &&= !over;
     const extra = SHIPPED_NODE_MODULES[name]?.length ? `  + node_modules: ${SHIPPED_NODE_MODULES[name]!.join(', ')}` : '';
-    console.log(`  ${file.padEnd(18)} ${kb(size).padStart(10)}${over ? '  OVER BUDGET (300 KB)' : ''}${extra}`);
+    console.log(`  ${`${name}.ts`.padEnd(18)} ${kb(size).padStart(10)}${over ? '  OVER BUDGET (300 KB)' : ''}${extra}`);
   }
   return ok;
 }
@@ -51,5 +41,6 @@ function spa(): void {
 }
 
 const ok = await lambdas();
+if (process.argv.includes('--lambdas-only')) process.exit(ok ? 0 : 1);
 spa();
 if (!ok) process.exitCode = 1;

@@ -2,10 +2,11 @@
  * Auth: the Cognito user pool that holds identities (design D2) and the app client the api
  * Lambda uses server-side.
  *
- * Email verification by Cognito is off on purpose: `POST /api/register` runs SignUp and then
- * AdminConfirmSignUp on the server, so no code is mailed and the user is signed in at once
- * (the spec's Register screen has no confirmation step). `email_verified` is set by the server
- * where needed; the pool never sends mail.
+ * Sign-up goes through the API only: public self sign-up is closed (the app client id is not a
+ * secret, so an open pool would take accounts that skip the API's checks, limits and workspace).
+ * `POST /api/register` runs AdminCreateUser (no message) and a permanent AdminSetUserPassword, so
+ * the user is confirmed and signed in at once. Email verification by Cognito is off: the api mails
+ * its own codes and sets `email_verified` where needed; the pool never sends mail.
  */
 import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
@@ -24,8 +25,8 @@ export class Auth extends Construct {
       // POST /api/login looks the id up by email before InitiateAuth.
       signInAliases: { username: true },
       signInCaseSensitive: false,
-      selfSignUpEnabled: true,
-      // Confirmed by AdminConfirmSignUp from the api Lambda: see the module comment.
+      selfSignUpEnabled: false,
+      // Users are created confirmed by the api Lambda's admin calls: see the module comment.
       autoVerify: {},
       standardAttributes: {
         email: { required: true, mutable: true },

@@ -4,13 +4,14 @@
  */
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type { Node } from 'constructs';
+import { WS_PATH } from '@cg/shared';
 
 export interface Config {
   /** Deployment stage (prod, staging, dev-alice ...): part of every name, and STAGE in Lambdas. */
   readonly stage: string;
   /** Prefix of stack names. */
   readonly appName: string;
-  /** WebSocket stage name, and the viewer path `/<name>` on CloudFront. */
+  /** WebSocket stage name: shared WS_PATH without its slash (the viewer path on CloudFront and locally). */
   readonly wsStageName: string;
   readonly throttle: { rateLimit: number; burstLimit: number };
   readonly analyserReservedConcurrency: number;
@@ -52,8 +53,10 @@ function mailFrom(value: string): string {
 export function readConfig(node: Node): Config {
   const stage = str(node, 'stage') ?? 'prod';
   if (!/^[a-z][a-z0-9-]{0,20}$/.test(stage)) throw new Error(`context stage must match [a-z][a-z0-9-]{0,20}, got ${stage}`);
-  const wsStageName = str(node, 'wsStageName') ?? 'ws';
-  if (!/^[a-zA-Z0-9_-]+$/.test(wsStageName)) throw new Error(`context wsStageName must be a plain path segment, got ${wsStageName}`);
+  // The WebSocket path is declared once (shared WS_PATH): the SPA, the gateway and CloudFront use it.
+  const wsStageName = WS_PATH.slice(1);
+  const wanted = str(node, 'wsStageName');
+  if (wanted !== undefined && wanted !== wsStageName) throw new Error(`context wsStageName is not a setting: the WebSocket path is ${WS_PATH} (shared/src/ws.ts), got ${wanted}`);
   const retentionDays = num(node, 'logRetentionDays', 30);
   const retention = Object.values(logs.RetentionDays).find((d) => d === retentionDays);
   if (retention === undefined) throw new Error(`context logRetentionDays ${retentionDays} is not a CloudWatch Logs retention period`);

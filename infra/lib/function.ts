@@ -20,14 +20,13 @@ import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { TABLE } from '../../shared/src/table.js';
-import { JSON_LOADER, SHIPPED_NODE_MODULES } from './packaging.js';
+import { BUNDLING, ESM_BANNER, externalModules, HANDLER, type HandlerName, JSON_LOADER, SHIPPED_NODE_MODULES } from './packaging.js';
 
 /** Repository root (this file is infra/lib/function.ts). */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const HANDLERS_DIR = path.join(REPO_ROOT, 'functions/src/handlers');
 
-/** Names of the Lambda entry files under functions/src/handlers (without .ts). */
-export type HandlerName = 'api' | 'webhooks' | 'ws' | 'authorizer' | 'analyser' | 'automation' | 'meta-events';
+export type { HandlerName } from './packaging.js';
 
 export interface CgFunctionProps {
   /** Entry file name under functions/src/handlers. */
@@ -49,9 +48,12 @@ export interface CgFunctionProps {
 export class CgFunction extends Construct {
   readonly fn: lambda.Function;
   readonly logGroup: logs.LogGroup;
+  /** The entry file under functions/src/handlers. */
+  readonly handler: HandlerName;
 
   constructor(scope: Construct, id: string, props: CgFunctionProps) {
     super(scope, id);
+    this.handler = props.handler;
     const entry = path.join(HANDLERS_DIR, `${props.handler}.ts`);
     this.logGroup = new logs.LogGroup(this, 'Logs', {
       retention: props.logRetention ?? logs.RetentionDays.ONE_MONTH,
@@ -90,7 +92,7 @@ export class CgFunction extends Construct {
     if (props.stubBundling) {
       this.fn = new lambda.Function(this, 'Fn', {
         ...common,
-        handler: 'index.handler',
+        handler: HANDLER,
         code: lambda.Code.fromAsset(path.join(path.dirname(fileURLToPath(import.meta.url)), 'stub-handler')),
       });
     } else {
@@ -104,17 +106,16 @@ export class CgFunction extends Construct {
         bundling: {
           forceDockerBundling: false,
           format: nodejs.OutputFormat.ESM,
-          target: 'node22',
-          minify: true,
+          target: BUNDLING.target,
+          minify: BUNDLING.minify,
           sourceMap: true,
           sourcesContent: false,
-          mainFields: ['module', 'main'],
+          mainFields: [...BUNDLING.mainFields],
           // The runtime ships the AWS SDK v3; leaving it out keeps bundles small.
-          externalModules: ['@aws-sdk/*', ...(SHIPPED_NODE_MODULES[props.handler] ?? [])],
+          externalModules: externalModules(props.handler),
           nodeModules: SHIPPED_NODE_MODULES[props.handler],
           loader: { ...JSON_LOADER },
-          // ESM bundles of CommonJS dependencies need a `require`.
-          banner: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
+          banner: ESM_BANNER,
           tsconfig: path.join(REPO_ROOT, 'tsconfig.json'),
         },
       });
@@ -130,12 +131,11 @@ export class CgFunction extends Construct {
 
 export type Access = 'read' | 'write';
 
+/** The item calls the store makes (no Scan, no DescribeTable, no ConditionCheck: none is used). */
 export const TABLE_READ_ACTIONS = [
   'dynamodb:GetItem',
   'dynamodb:BatchGetItem',
   'dynamodb:Query',
-  'dynamodb:ConditionCheckItem',
-  'dynamodb:DescribeTable',
 ] as const;
 export const TABLE_WRITE_ACTIONS = [
   'dynamodb:PutItem',
@@ -156,25 +156,46 @@ export function bindTable(f: CgFunction, table: dynamodb.ITable, access: Access)
   );
 }
 
-/** `<NAME>_QUEUE_URL`; 'send' grants SendMessage only (consumers get theirs from the event source). */
+/** `<NAME>_QUEUE_URL` and sqs:SendMessage only (SendMessageBatch needs no more; consumers get theirs from the event source). */
 export function bindQueue(f: CgFunction, envName: string, queue: sqs.IQueue): void {
   f.env(envName, queue.queueUrl);
-  queue.grantSendMessages(f.fn);
+  f.fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['sqs:SendMessage'], resources: [queue.queueArn] }));
 }
 
-/** `<NAME>_SECRET_ARN` and GetSecretValue on that one secret. */
+/** `<NAME>_SECRET_ARN` and GetSecretValue on that one secret (no DescribeSecret: nothing calls it). */
 export function bindSecret(f: CgFunction, envName: string, secret: secretsmanager.ISecret): void {
   f.env(envName, secret.secretArn);
-  secret.grantRead(f.fn);
+  f.fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [secret.secretArn] }));
+}
+
+/** SSM parameter holding the site's origin (https://<CloudFront domain>), written by the Web stack. */
+export function appUrlParameterName(stage: string): string {
+  return `/commentguard/${stage}/app-url`;
+}
+
+/**
+ * APP_URL for a function: the custom domain when one is configured, else APP_URL_PARAMETER (read at
+ * cold start) naming the parameter the Web stack writes with the CloudFront domain, since the App
+ * stack cannot refer to the distribution (it is built from the App stack's APIs). Either way the
+ * origin comes from the stack, never from a request header.
+ */
+export function bindAppUrl(f: CgFunction, stage: string, domainName: string | undefined): void {
+  if (domainName) { f.env('APP_URL', `https://${domainName}`); return; }
+  const name = appUrlParameterName(stage);
+  f.env('APP_URL_PARAMETER', name);
+  f.fn.addToRolePolicy(new iam.PolicyStatement({
+    actions: ['ssm:GetParameter'],
+    resources: [Stack.of(f).formatArn({ service: 'ssm', resource: 'parameter', resourceName: name.slice(1) })],
+  }));
 }
 
 /** TOKEN_KEY_ID and Encrypt/Decrypt (or Decrypt only) with the Meta token key. */
 export function bindTokenKey(f: CgFunction, key: kms.IKey, access: 'decrypt' | 'encrypt-decrypt'): void {
   f.env('TOKEN_KEY_ID', key.keyArn);
   // Named actions only (no kms:ReEncrypt* / GenerateDataKey* wildcards): direct Encrypt/Decrypt of
-  // tokens (< 4 KB) or envelope encryption with GenerateDataKey.
+  // tokens (< 4 KB), all that functions/src/platform/tokens.ts calls.
   if (access === 'decrypt') key.grant(f.fn, 'kms:Decrypt');
-  else key.grant(f.fn, 'kms:Encrypt', 'kms:Decrypt', 'kms:GenerateDataKey');
+  else key.grant(f.fn, 'kms:Encrypt', 'kms:Decrypt');
 }
 
 /** COGNITO_USER_POOL_ID / COGNITO_CLIENT_ID; `adminActions` are the cognito-idp Admin* calls allowed. */

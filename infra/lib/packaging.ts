@@ -1,13 +1,41 @@
 /**
- * How each Lambda is packaged, declared once for CDK's bundling and `npm run build`'s size report:
- * SDKs that load only when their keys are configured ship as node_modules beside the bundle, and
- * JSON (the analyser's model) ships as a file read at cold start, so the code bundle stays small.
+ * How each Lambda is packaged, declared once for CDK's bundling (function.ts), `npm run build`'s
+ * size report and the local stack's bundles (infra/local/lambda/bundles.ts): SDKs that load only
+ * when their keys are configured ship as node_modules beside the bundle, and JSON (the analyser's
+ * model) ships as a file read at cold start, so the code bundle stays small. The AWS SDK v3 is left
+ * out: the nodejs22.x runtime supplies it.
  */
+/** The Lambda entry files under functions/src/handlers (the others there are shared modules). */
+export const HANDLER_NAMES = ['api', 'webhooks', 'ws', 'authorizer', 'analyser', 'automation', 'meta-events'] as const;
+export type HandlerName = (typeof HANDLER_NAMES)[number];
+
 export const SHIPPED_NODE_MODULES: Record<string, string[]> = {
   // The common-password list (about 240 KB) loads only when a password is set.
   api: ['stripe', 'fxa-common-password-list'],
   webhooks: ['stripe'],
-  analyser: ['openai'],
+  // openai/helpers/zod needs zod beside openai (an optional peer npm leaves out), so zod ships too
+  // and the bundle shares that one copy.
+  analyser: ['openai', 'zod'],
 };
 
 export const JSON_LOADER = { '.json': 'copy' } as const;
+
+/** ESM bundles of CommonJS dependencies need a `require`. */
+export const ESM_BANNER = "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);";
+
+/** The handler string of every function: index.mjs exporting `handler`, as NodejsFunction writes it. */
+export const HANDLER = 'index.handler';
+export const BUNDLE_FILE = 'index.mjs';
+
+/** esbuild settings shared by all three builds (NodejsFunction takes the same values under other names). */
+export const BUNDLING = {
+  target: 'node22',
+  format: 'esm',
+  minify: true,
+  mainFields: ['module', 'main'],
+} as const;
+
+/** Modules left out of a handler's bundle: the runtime's AWS SDK and what ships beside it. */
+export function externalModules(handler: string): string[] {
+  return ['@aws-sdk/*', ...(SHIPPED_NODE_MODULES[handler] ?? [])];
+}

@@ -6,12 +6,15 @@
  * All are environment-agnostic, so `cdk synth` needs no credentials.
  */
 import { CfnOutput, Duration, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import * as ssm from 'aws-cdk-lib/aws-ssm';
 import type { Construct } from 'constructs';
+import { WS_PATH } from '@cg/shared';
 import { Auth } from './auth.js';
 import { Automation } from './automation.js';
 import type { Config } from './config.js';
 import { Data } from './data.js';
 import {
+  bindAppUrl,
   bindMail,
   bindQueue,
   bindSecret,
@@ -19,6 +22,7 @@ import {
   bindTokenKey,
   bindUserPool,
   bindWebSocket,
+  appUrlParameterName,
   CgFunction,
   type CgFunctionProps,
 } from './function.js';
@@ -42,14 +46,16 @@ export class DataStack extends Stack {
   }
 }
 
-/** Cognito admin calls the api makes (register confirm, email change and verification, password reset, account deletion, sign-out). */
+/**
+ * Cognito admin calls the api makes: register (AdminCreateUser + a permanent AdminSetUserPassword, as
+ * the pool has no public sign-up), email change and verification, password reset, account deletion.
+ * Sign-out is GlobalSignOut with the user's own access token (no IAM).
+ */
 export const API_COGNITO_ADMIN_ACTIONS = [
-  'AdminConfirmSignUp',
-  'AdminGetUser',
-  'AdminUpdateUserAttributes',
+  'AdminCreateUser',
   'AdminSetUserPassword',
+  'AdminUpdateUserAttributes',
   'AdminDeleteUser',
-  'AdminUserGlobalSignOut',
 ] as const;
 
 export class AppStack extends Stack {
@@ -129,8 +135,10 @@ export class AppStack extends Stack {
 
     bindTable(fns.ws, table, 'write');
 
-    // The authorizer only verifies Cognito tokens (public JWKS) and refreshes them (public client).
+    // The authorizer verifies Cognito tokens (public JWKS), refreshes them (public client) and reads the
+    // session and the membership it names.
     bindUserPool(fns.authorizer, userPool, client);
+    bindTable(fns.authorizer, table, 'read');
 
     bindTable(fns.analyser, table, 'write');
     bindSecret(fns.analyser, 'OPENAI_SECRET_ARN', secrets.openai);
@@ -149,7 +157,10 @@ export class AppStack extends Stack {
       bindWebSocket(f, this.realtime.managementEndpoint, this.realtime.manageConnectionsArn);
       Validations.of(f).acknowledge({ id: this.realtime.manageConnectionsFindingId, reason: MANAGE_CONNECTIONS_REASON });
     }
-    if (config.domainName) for (const f of Object.values(fns)) f.env('APP_URL', `https://${config.domainName}`);
+    // The origin of links (OAuth redirect, Stripe return, invitations, data-deletion status) and of the
+    // Origin checks: from the stack, never from X-Forwarded-Host.
+    for (const f of [fns.api, fns.webhooks]) bindAppUrl(f, config.stage, config.domainName);
+    if (config.domainName) for (const f of [fns.ws]) f.env('APP_URL', `https://${config.domainName}`);
 
     for (const f of Object.values(fns)) acknowledgeFunctionFindings(f);
   }
@@ -165,10 +176,16 @@ export class WebStack extends Stack {
       restApi: appStack.restApi.api,
       restApiStageName: config.stage,
       webSocketDomain: appStack.realtime.domainName,
-      webSocketPath: `/${config.wsStageName}`,
+      webSocketPath: WS_PATH,
       domainName: config.domainName,
       certificateArn: config.certificateArn,
       deployAssets: config.deployWeb,
+    });
+    const siteUrl = config.domainName ? `https://${config.domainName}` : this.web.url;
+    new ssm.StringParameter(this, 'AppUrl', {
+      parameterName: appUrlParameterName(config.stage),
+      stringValue: siteUrl,
+      description: 'The site origin the api and webhooks functions use as APP_URL (read at cold start)',
     });
     new CfnOutput(this, 'SiteUrl', { value: config.domainName ? `https://${config.domainName}` : this.web.url, description: 'Open this URL: the SPA, /api, /webhooks and /ws' });
     new CfnOutput(this, 'DistributionDomain', { value: this.web.distribution.distributionDomainName });

@@ -17,6 +17,7 @@ import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
+import { API_VIEWER_HEADERS } from './edge.js';
 import { logicalIdOf, REPO_ROOT } from './function.js';
 
 export const WEB_DIST = path.join(REPO_ROOT, 'web/dist');
@@ -61,9 +62,7 @@ const FORWARD_HOST = `function handler(event) {
 }`;
 
 /** Headers /api/* and /webhooks/* pass on (cookies and query strings go whole): at most 10 per policy. */
-export const API_VIEWER_HEADERS = [
-  'CloudFront-Viewer-Address', 'Content-Type', 'Origin', 'X-Forwarded-Host', 'Stripe-Signature', 'X-Hub-Signature-256', 'Accept', 'User-Agent', 'Referer',
-] as const;
+export { API_VIEWER_HEADERS };
 
 export class Web extends Construct {
   readonly bucket: s3.Bucket;

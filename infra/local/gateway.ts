@@ -2,6 +2,10 @@
  * The local gateway: one HTTP origin that serves the SPA, turns /api/* and /webhooks/* requests into
  * API Gateway REST events (running the same authorizer and handlers as AWS), turns /ws WebSocket
  * traffic into $connect/$default/$disconnect events, and serves the management API (@connections).
+ * It applies what CloudFront and API Gateway apply in AWS: the forwarded headers (lambda-events.ts),
+ * 10 MB requests (413), the 29 s integration timeout (504), Lambda's 6 MB response limit (502),
+ * authorizer context values as strings, and WebSocket message limits (128 KB, connection closed 1009;
+ * an @connections post over 128 KB is a 413).
  */
 import { randomBytes } from 'node:crypto';
 import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
@@ -11,9 +15,30 @@ import { extname, join, normalize } from 'node:path';
 import type { APIGatewayProxyResult } from 'aws-lambda';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { matchRoute, ROUTES, WS_PATH } from '@cg/shared';
-import { authorizerEvent, lambdaContext, restEvent, wsEvent } from './lambda-events.js';
+import { API_VIEWER_HEADERS } from '../lib/edge.js';
+import { authorizerEvent, headersOf, lambdaContext, restEvent, wsEvent } from './lambda-events.js';
 
 type Fn = (event: unknown, context: unknown) => Promise<unknown>;
+
+/** API Gateway's and Lambda's limits (REST: 10 MB payload, 29 s integration timeout; Lambda: 6 MB response; WebSocket: 128 KB messages). */
+export const LIMITS = { requestBytes: 10 * 1024 * 1024, responseBytes: 6 * 1024 * 1024, integrationTimeoutMs: 29_000, wsMessageBytes: 128 * 1024 } as const;
+
+class IntegrationTimeout extends Error {}
+
+function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout;
+  return Promise.race([work, new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new IntegrationTimeout()), ms); })]).finally(() => clearTimeout(timer));
+}
+
+/** API Gateway hands authorizer context values on as strings, and refuses objects or arrays (500). */
+function contextAsStrings(context: Record<string, unknown> | undefined): Record<string, string> | null {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(context ?? {})) {
+    if (v !== null && typeof v === 'object') return null;
+    out[k] = String(v);
+  }
+  return out;
+}
 export interface GatewayHandlers { api: Fn; webhooks: Fn; ws: Fn; authorizer: Fn }
 
 const STAGE = 'local';
@@ -49,34 +74,57 @@ function json(res: ServerResponse, status: number, body: unknown): void {
   res.end(JSON.stringify(body));
 }
 
-export async function startGateway(opts: { port: number; host?: string; handlers: GatewayHandlers; webDist: string }) {
+export async function startGateway(opts: { port: number; host?: string; handlers: GatewayHandlers; webDist: string; limits?: Partial<typeof LIMITS> }) {
+  const limits = { ...LIMITS, ...opts.limits };
   const sockets = new Map<string, WebSocket>();
   const gzipped = new Map<string, Buffer>();
   const { handlers } = opts;
 
-  async function authorize(req: IncomingMessage, methodArn: string, resource: string): Promise<Record<string, unknown> | null> {
+  /** The authorizer's context (as strings), 401 when it refuses, 500 when it fails otherwise, as API Gateway answers. */
+  async function authorize(req: IncomingMessage, methodArn: string, resource: string, allow: readonly string[] | null): Promise<Record<string, string> | 401 | 500> {
+    let result: { principalId?: string; context?: Record<string, unknown>; policyDocument?: { Statement?: { Effect?: string }[] } };
     try {
-      const result = (await handlers.authorizer(authorizerEvent(req, methodArn, resource), lambdaContext('authorizer'))) as { context?: Record<string, unknown>; policyDocument?: { Statement?: { Effect?: string }[] } };
-      return result.policyDocument?.Statement?.[0]?.Effect === 'Allow' ? { ...result.context, principalId: 'user' } : null;
-    } catch {
-      return null;
+      result = (await handlers.authorizer(authorizerEvent(req, methodArn, resource, allow), lambdaContext('authorizer'))) as typeof result;
+    } catch (err) {
+      if ((err as Error).message === 'Unauthorized') return 401;
+      console.error('[gateway] authorizer failed:', (err as Error).message);
+      return 500;
     }
+    if (result?.policyDocument?.Statement?.[0]?.Effect !== 'Allow') return 401;
+    const context = contextAsStrings(result.context);
+    if (!context) { console.error('[gateway] authorizer context holds an object or array: API Gateway answers 500'); return 500; }
+    return { ...context, principalId: String(result.principalId ?? '') };
   }
 
   async function api(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
     const match = matchRoute(req.method ?? 'GET', url.pathname);
     const body = await readBody(req);
+    if (body.length > limits.requestBytes) return json(res, 413, { message: 'Request Too Long' });
     if (!match) return json(res, 404, { message: `No route for ${req.method} ${url.pathname}` });
     if (match.invalid) return json(res, 400, { message: `Path parameter ${match.invalid.join(', ')} is not valid percent-encoding` });
     const def = ROUTES[match.name];
-    const event = restEvent(req, url, body, def.path, match.params, STAGE);
+    const event = restEvent(req, url, body, def.path, match.params, STAGE, API_VIEWER_HEADERS);
     if (def.auth === 'user') {
-      const ctx = await authorize(req, `arn:aws:execute-api:local:0:local/${STAGE}/${def.method}${def.path}`, def.path);
-      if (!ctx) return json(res, 401, { message: 'Unauthorized' });
+      const ctx = await authorize(req, `arn:aws:execute-api:local:0:local/${STAGE}/${def.method}${def.path}`, def.path, API_VIEWER_HEADERS);
+      if (ctx === 401) return json(res, 401, { message: 'Unauthorized' });
+      if (ctx === 500) return json(res, 500, { message: null });
       event.requestContext.authorizer = ctx;
     }
     const fn = def.group === 'webhooks' ? handlers.webhooks : handlers.api;
-    send(res, (await fn(event, lambdaContext(def.group))) as APIGatewayProxyResult);
+    let result: APIGatewayProxyResult;
+    try {
+      result = (await withTimeout(fn(event, lambdaContext(def.group)), limits.integrationTimeoutMs)) as APIGatewayProxyResult;
+    } catch (err) {
+      if (err instanceof IntegrationTimeout) return json(res, 504, { message: 'Endpoint request timed out' });
+      console.error(`[gateway] ${def.group} failed:`, (err as Error).message);
+      return json(res, 502, { message: 'Internal server error' });
+    }
+    if (Buffer.byteLength(JSON.stringify(result ?? null)) > limits.responseBytes) {
+      console.error(`[gateway] ${req.method} ${url.pathname}: the response is over Lambda's 6 MB limit`);
+      return json(res, 502, { message: 'Internal server error' });
+    }
+    if (!result || typeof result.statusCode !== 'number') return json(res, 502, { message: 'Internal server error' });
+    send(res, result);
   }
 
   async function management(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
@@ -84,6 +132,7 @@ export async function startGateway(opts: { port: number; host?: string; handlers
     const socket = sockets.get(id);
     const body = await readBody(req);
     if (!socket) return json(res, 410, { message: 'GoneException' });
+    if (req.method === 'POST' && body.length > limits.wsMessageBytes) return json(res, 413, { message: 'PayloadTooLargeException' });
     if (req.method === 'POST') { socket.send(body.toString('utf8')); res.writeHead(200).end(); return; }
     if (req.method === 'DELETE') { socket.close(); res.writeHead(204).end(); return; }
     return json(res, 200, { connectedAt: new Date().toISOString() });
@@ -126,16 +175,17 @@ export async function startGateway(opts: { port: number; host?: string; handlers
     });
   });
 
-  const wss = new WebSocketServer({ noServer: true });
+  const wss = new WebSocketServer({ noServer: true, maxPayload: limits.wsMessageBytes });
   server.on('upgrade', (req, socket, head) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (url.pathname !== WS_PATH) { socket.destroy(); return; }
     const connectionId = randomBytes(9).toString('base64url');
     const domainName = String(req.headers.host ?? 'localhost');
     void (async () => {
-      const ctx = await authorize(req, `arn:aws:execute-api:local:0:local/${STAGE}/$connect`, '$connect');
-      if (!ctx) { socket.end('HTTP/1.1 401 Unauthorized\r\nContent-Length: 0\r\n\r\n'); return; }
-      const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : String(v ?? '')]));
+      const ctx = await authorize(req, `arn:aws:execute-api:local:0:local/${STAGE}/$connect`, '$connect', null);
+      if (ctx === 401) { socket.end('HTTP/1.1 401 Unauthorized\r\nContent-Length: 0\r\n\r\n'); return; }
+      if (ctx === 500) { socket.end('HTTP/1.1 500 Internal Server Error\r\nContent-Length: 0\r\n\r\n'); return; }
+      const { headers } = headersOf(req, null);
       const result = (await handlers.ws(wsEvent('$connect', connectionId, STAGE, domainName, { headers, authorizer: ctx }), lambdaContext('ws'))) as { statusCode?: number };
       if ((result?.statusCode ?? 200) >= 300) { socket.end(`HTTP/1.1 ${result.statusCode} Refused\r\nContent-Length: 0\r\n\r\n`); return; }
       wss.handleUpgrade(req, socket, head, (ws) => {

@@ -3,26 +3,48 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { APIGatewayProxyEvent, APIGatewayRequestAuthorizerEvent, Context } from 'aws-lambda';
 
-function headersOf(req: IncomingMessage): { headers: Record<string, string>; multi: Record<string, string[]> } {
+/** The address API Gateway sees as the caller in AWS: a CloudFront edge server, never the viewer. */
+export const EDGE_ADDRESS = '198.51.100.7';
+
+function viewerAddress(req: IncomingMessage): string {
+  const ip = req.socket.remoteAddress?.replace(/^::ffff:/, '') ?? '127.0.0.1';
+  return `${ip.includes(':') ? `[${ip}]` : ip}:${req.socket.remotePort ?? 0}`;
+}
+
+/**
+ * The headers the function gets behind CloudFront: for /api and /webhooks only the origin request
+ * policy's viewer headers and the cookies (`allow`), for /ws every viewer header but Host; the viewer's
+ * Host as X-Forwarded-Host (the ForwardHost function; a caller's own copy is replaced), and the
+ * headers CloudFront and API Gateway add themselves (a caller's CloudFront-Viewer-Address is dropped).
+ */
+export function headersOf(req: IncomingMessage, allow: readonly string[] | null): { headers: Record<string, string>; multi: Record<string, string[]> } {
+  const allowed = allow && new Set(allow.map((h) => h.toLowerCase()));
   const headers: Record<string, string> = {};
   const multi: Record<string, string[]> = {};
+  const set = (name: string, list: string[]) => { headers[name] = name === 'Cookie' ? list.join('; ') : list.join(', '); multi[name] = list; };
   for (const [k, v] of Object.entries(req.headers)) {
-    // CloudFront sets this one itself; a caller's own copy is dropped here as at the edge.
-    if (v === undefined || k.toLowerCase() === 'cloudfront-viewer-address') continue;
-    const name = k.toLowerCase() === 'cookie' ? 'Cookie' : k;
-    const list = Array.isArray(v) ? v : [v];
-    headers[name] = name === 'Cookie' ? list.join('; ') : list.join(', ');
-    multi[name] = list;
+    const lower = k.toLowerCase();
+    if (v === undefined || lower === 'host' || lower === 'cloudfront-viewer-address' || lower === 'x-forwarded-host' || lower.startsWith('x-forwarded-')) continue;
+    if (allowed && lower !== 'cookie' && !allowed.has(lower)) continue;
+    set(lower === 'cookie' ? 'Cookie' : k, Array.isArray(v) ? v : [v]);
   }
+  const viewer = viewerAddress(req);
+  set('Host', ['local.execute-api.localhost']);
+  if (req.headers.host) set('X-Forwarded-Host', [req.headers.host]);
+  set('CloudFront-Viewer-Address', [viewer]);
+  set('X-Forwarded-For', [`${viewer.replace(/:\d+$/, '').replace(/^\[|\]$/g, '')}, ${EDGE_ADDRESS}`]);
+  // https in AWS (viewers are HTTPS only there); the local viewer's plain http here, so origins compare alike.
+  set('X-Forwarded-Proto', ['http']);
+  set('Via', ['2.0 local.cloudfront.net (CloudFront)']);
   return { headers, multi };
 }
 
-function sourceIp(req: IncomingMessage): string {
-  return req.socket.remoteAddress?.replace(/^::ffff:/, '') ?? '127.0.0.1';
+function sourceIp(_req: IncomingMessage): string {
+  return EDGE_ADDRESS;
 }
 
-export function restEvent(req: IncomingMessage, url: URL, body: Buffer, resource: string, pathParameters: Record<string, string>, stage: string): APIGatewayProxyEvent {
-  const { headers, multi } = headersOf(req);
+export function restEvent(req: IncomingMessage, url: URL, body: Buffer, resource: string, pathParameters: Record<string, string>, stage: string, allow: readonly string[] | null): APIGatewayProxyEvent {
+  const { headers, multi } = headersOf(req, allow);
   const query: Record<string, string> = {};
   const multiQuery: Record<string, string[]> = {};
   url.searchParams.forEach((v, k) => { query[k] = v; (multiQuery[k] ??= []).push(v); });
@@ -43,8 +65,8 @@ export function restEvent(req: IncomingMessage, url: URL, body: Buffer, resource
   };
 }
 
-export function authorizerEvent(req: IncomingMessage, methodArn: string, resource: string): APIGatewayRequestAuthorizerEvent {
-  const { headers, multi } = headersOf(req);
+export function authorizerEvent(req: IncomingMessage, methodArn: string, resource: string, allow: readonly string[] | null): APIGatewayRequestAuthorizerEvent {
+  const { headers, multi } = headersOf(req, allow);
   return {
     type: 'REQUEST', methodArn, resource, path: req.url ?? '/', httpMethod: req.method ?? 'GET', headers, multiValueHeaders: multi,
     pathParameters: null, queryStringParameters: null, multiValueQueryStringParameters: null, stageVariables: null,

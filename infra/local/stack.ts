@@ -1,7 +1,9 @@
 /**
- * The whole product on one machine (design D10): DynamoDB Local, cognito-local, the local gateway
- * running the real Lambda handlers, and the built SPA on the same origin. Used by `npm start` and by
- * the integration and browser tests (each with its own ports and data folder).
+ * The whole product on one machine (design D10): DynamoDB Local, cognito-local, the local gateway,
+ * the built SPA on the same origin, and every Lambda function as CDK deploys it (lambda/): its
+ * bundle, in its own Node 22 process, with the environment the synthesized template gives it, its
+ * references resolved to the local stand-ins (lambda/environment.ts). Used by `npm start` and by the
+ * integration and browser tests (each with its own ports and data folder).
  */
 import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -9,7 +11,12 @@ import { fileURLToPath } from 'node:url';
 import type { Child } from './child.js';
 import { startCognito } from './cognito.js';
 import { ensureTable, startDynamo } from './dynamodb.js';
+import { startAwsStandIns } from './aws-standins.js';
 import { startGateway, type GatewayHandlers } from './gateway.js';
+import { ensureBundles } from './lambda/bundles.js';
+import { functionEnvironment, localSecrets, type LocalResources } from './lambda/environment.js';
+import { LocalFunction } from './lambda/runtime.js';
+import { readFunctionSpecs } from './lambda/template.js';
 import { startMailCatcher } from './mail-catcher.js';
 import { freePort } from './ports.js';
 import { startScheduler } from './scheduler.js';
@@ -18,6 +25,16 @@ import { startMetaSandbox, type MetaSandboxHandle } from './meta-sandbox/index.j
 
 /** The local Meta app (the sandbox plays Meta; these are not secrets). */
 const LOCAL_META = { appId: 'commentguard-local-app', appSecret: 'commentguard-local-app-secret', verifyToken: 'commentguard-local-verify' };
+const LOCAL_META_ENV = { META_APP_ID: LOCAL_META.appId, META_APP_SECRET: LOCAL_META.appSecret, META_VERIFY_TOKEN: LOCAL_META.verifyToken };
+
+/** The documented configuration (README) taken from the environment of `npm start` or the tests. */
+const PASS_THROUGH = /^(RATE_LIMIT_|LOCKOUT_|OPENAI_|STRIPE_|META_API_VERSION$|META_DIALOG_URL$|LIVE_)/;
+function passThroughConfig(): Record<string, string> {
+  return Object.fromEntries(Object.entries(process.env).filter((e): e is [string, string] => PASS_THROUGH.test(e[0]) && !!e[1]));
+}
+
+/** Secret name → the `<NAME>_SECRET_ARN` variable prefix (stripe-webhook → STRIPE_WEBHOOK). */
+const secretVar = (name: string) => name.toUpperCase().replace(/-/g, '_');
 
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -30,9 +47,14 @@ export interface StackOptions {
   liveCommentsMs?: number;
   /** Run the automation schedules (sync, process, stuck re-queue) as EventBridge would. */
   schedules?: boolean;
-  /** Extra environment for the handlers (e.g. rate limits in tests). */
+  /**
+   * Extra configuration for every function (e.g. rate limits in tests). Values that live in a secret
+   * in AWS (Meta, Stripe and OpenAI keys, Stripe price ids) go into the local secret instead.
+   */
   env?: Record<string, string>;
   log?: (line: string) => void;
+  /** Where the functions' own output goes (default: stderr, each line prefixed with the function's name). */
+  functionLog?: (line: string) => void;
 }
 
 export interface Stack {
@@ -54,6 +76,9 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     mkdirSync(opts.dataDir, { recursive: true });
     const [dynamoPort, cognitoPort] = [await freePort(), await freePort()];
     log('Starting DynamoDB Local and cognito-local...');
+    const t0 = Date.now();
+    const built = ensureBundles(async (dir) => (await import('./lambda/template.js')).writeFunctionSpecs(dir), log);
+    built.catch(() => undefined);
     const [dynamo, cognito] = await Promise.all([
       startDynamo(dynamoPort, opts.persist ? join(opts.dataDir, 'dynamodb') : null).then((c) => { children.push(c); return c; }),
       startCognito(cognitoPort, join(opts.dataDir, 'cognito')).then((c) => { children.push(c); return c; }),
@@ -69,20 +94,47 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     closers.push(sandbox.close);
     const mail = await startMailCatcher();
     closers.push(mail.close);
-    const env: Record<string, string> = {
-      AWS_REGION: 'us-east-1', AWS_ACCESS_KEY_ID: 'local', AWS_SECRET_ACCESS_KEY: 'local',
-      TABLE_NAME: tableName, DYNAMODB_ENDPOINT: dynamo.endpoint,
-      COGNITO_ENDPOINT: cognito.endpoint, COGNITO_USER_POOL_ID: cognito.ids.userPoolId, COGNITO_CLIENT_ID: cognito.ids.clientId,
-      SQS_ENDPOINT: sqs.endpoint, ANALYSIS_QUEUE_URL: sqs.urlOf('analysis'), META_EVENTS_QUEUE_URL: sqs.urlOf('meta-events'),
-      META_GRAPH_URL: sandbox.url, META_APP_ID: LOCAL_META.appId, META_APP_SECRET: LOCAL_META.appSecret, META_VERIFY_TOKEN: LOCAL_META.verifyToken,
-      MAIL_SMTP_URL: mail.smtpUrl, MAIL_CATCHER_URL: mail.webUrl,
-      COOKIE_SECURE: 'false', WS_ENDPOINT: `http://127.0.0.1:${port}`, APP_URL: `http://localhost:${port}`,
-      ...opts.env,
+    const region = 'us-east-1';
+    const appUrl = `http://localhost:${port}`;
+    const config = { ...LOCAL_META_ENV, ...passThroughConfig(), ...opts.env };
+    const { secrets, plain } = localSecrets(config);
+    const buildDir = (await built).root;
+    const specs = readFunctionSpecs(buildDir);
+    const standIns = await startAwsStandIns({ region, secrets, parameters: Object.fromEntries(specs.flatMap((s) => typeof s.environment.APP_URL_PARAMETER === 'string' ? [[s.environment.APP_URL_PARAMETER, appUrl]] : [])) });
+    closers.push(standIns.close);
+    // Where the functions reach the local stand-ins (in AWS: the services' own endpoints, from the SDK).
+    const endpoints: Record<string, string> = {
+      DYNAMODB_ENDPOINT: dynamo.endpoint, COGNITO_ENDPOINT: cognito.endpoint, SQS_ENDPOINT: sqs.endpoint, META_GRAPH_URL: sandbox.url,
+      MAIL_SMTP_URL: mail.smtpUrl, COOKIE_SECURE: 'false', ...standIns.endpointEnv,
     };
+    const resources: LocalResources = {
+      TABLE_NAME: tableName, COGNITO_USER_POOL_ID: cognito.ids.userPoolId, COGNITO_CLIENT_ID: cognito.ids.clientId,
+      ANALYSIS_QUEUE_URL: sqs.urlOf('analysis'), META_EVENTS_QUEUE_URL: sqs.urlOf('meta-events'), WS_ENDPOINT: `http://127.0.0.1:${port}`,
+      TOKEN_KEY_ID: standIns.keyArn, APP_URL: appUrl,
+      ...Object.fromEntries(Object.keys(secrets).map((name) => [`${secretVar(name)}_SECRET_ARN`, standIns.secretArn(name)])),
+    };
+    const fns = new Map(specs.map((spec) => {
+      const taskRoot = join(buildDir, 'task', spec.name);
+      const fnEnv = functionEnvironment(spec, taskRoot, { region, resources, endpoints, overrides: plain });
+      return [spec.name, new LocalFunction(spec, taskRoot, fnEnv, opts.functionLog ?? ((l) => process.stderr.write(`${l}\n`)))] as const;
+    }));
+    for (const f of fns.values()) { f.start(); closers.push(() => f.close()); }
+    const invoker = (name: string) => {
+      const f = fns.get(name);
+      if (!f) throw new Error(`the template has no ${name} function`);
+      return (event: unknown) => f.invoke(event);
+    };
+    const load = async (name: string) => invoker(name);
+    const handlers: GatewayHandlers = { api: invoker('api'), webhooks: invoker('webhooks'), ws: invoker('ws'), authorizer: invoker('authorizer') };
+    // What the tests and scripts use from outside the functions (seeding the table, reading mail, signing webhooks).
+    const env: Record<string, string> = {
+      AWS_REGION: region, AWS_ACCESS_KEY_ID: 'local', AWS_SECRET_ACCESS_KEY: 'local', ...endpoints, ...resources,
+      META_APP_ID: LOCAL_META.appId, META_APP_SECRET: LOCAL_META.appSecret, META_VERIFY_TOKEN: LOCAL_META.verifyToken,
+      MAIL_CATCHER_URL: mail.webUrl, ...opts.env,
+    };
+    delete env.TOKEN_KEY_ID;
     Object.assign(process.env, env);
-
-    const load = async (name: string) => ((await import(join(REPO_ROOT, 'functions/src/handlers', `${name}.ts`))) as { handler: GatewayHandlers['api'] }).handler;
-    const handlers: GatewayHandlers = { api: await load('api'), webhooks: await load('webhooks'), ws: await load('ws'), authorizer: await load('authorizer') };
+    log(`Functions started from ${buildDir} (${Date.now() - t0} ms since the stack began)`);
     // The analysis queue delivers to the analyser Lambda, as its event source mapping does in AWS.
     // Concurrency as in the CDK: the analyser's mapping is capped at its reserved concurrency (10 by
     // default, infra/lib/config.ts); the meta-events mapping has no cap in AWS (10 here).

@@ -3,7 +3,6 @@
  * validated with the shared AiDecision schema, plus the free moderation endpoint for offensiveness.
  */
 import OpenAI from 'openai';
-import { zodResponseFormat } from 'openai/helpers/zod';
 import * as z from 'zod';
 import { AiDecision } from '@cg/shared';
 import { AnalysisError, type Analyser, type BrandContext, type CommentInput } from './port.js';
@@ -21,6 +20,13 @@ export interface OpenAIAnalyserOptions {
 /** What the model returns: the shared decision minus provider/version, keyed by comment id. */
 export const LlmDecision = AiDecision.omit({ provider: true, version: true, category: true, reasons: true, priority: true, needsHuman: true }).extend({ id: z.string() });
 export const LlmBatch = z.object({ decisions: z.array(LlmDecision) });
+
+/**
+ * openai/helpers/zod is loaded on first use, not at cold start: the analyser's package ships openai
+ * and zod beside the bundle (infra/lib/packaging.ts), and embedded mode never needs the helper.
+ */
+let helpers: Promise<typeof import('openai/helpers/zod')> | undefined;
+const zodHelpers = () => (helpers ??= import('openai/helpers/zod'));
 
 export function systemInstruction(brand: BrandContext): string {
   return [
@@ -81,7 +87,7 @@ export class OpenAIAnalyser implements Analyser {
           { role: 'system', content: systemInstruction(brand) },
           { role: 'user', content: JSON.stringify(comments.map((c) => ({ id: c.id, platform: c.platform, author: c.authorName, text: c.content }))) },
         ],
-        response_format: zodResponseFormat(LlmBatch, 'moderation_decisions'),
+        response_format: (await zodHelpers()).zodResponseFormat(LlmBatch, 'moderation_decisions'),
       });
     } catch (err) {
       throw new AnalysisError(`OpenAI chat completion failed: ${(err as Error).message}`, { cause: err });

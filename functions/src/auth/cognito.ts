@@ -1,7 +1,7 @@
 /** Identity adapter over the Cognito user-pool API (the same calls work against cognito-local). */
 import {
-  AdminConfirmSignUpCommand, AdminDeleteUserCommand, AdminSetUserPasswordCommand, AdminUpdateUserAttributesCommand, CognitoIdentityProviderClient,
-  GlobalSignOutCommand, InitiateAuthCommand, SignUpCommand,
+  AdminCreateUserCommand, AdminDeleteUserCommand, AdminSetUserPasswordCommand, AdminUpdateUserAttributesCommand, CognitoIdentityProviderClient,
+  GlobalSignOutCommand, InitiateAuthCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { config } from '../config.js';
 import { InvalidCredentials, InvalidPassword, UsernameTaken, type AuthTokens, type IdentityPort } from './identity.js';
@@ -24,10 +24,12 @@ function tokens(result: { AccessToken?: string; RefreshToken?: string; ExpiresIn
 }
 
 export const cognitoIdentity: IdentityPort = {
+  // The pool has no public sign-up (infra/lib/auth.ts): the user is created by the admin API, with no
+  // invitation message, and the password made permanent, which confirms the user.
   async signUp(userId, email, password) {
     try {
-      await cognito().send(new SignUpCommand({
-        ClientId: config.userPoolClientId, Username: userId, Password: password,
+      await cognito().send(new AdminCreateUserCommand({
+        UserPoolId: config.userPoolId, Username: userId, TemporaryPassword: password, MessageAction: 'SUPPRESS',
         UserAttributes: [{ Name: 'email', Value: email }],
       }));
     } catch (err) {
@@ -35,7 +37,7 @@ export const cognitoIdentity: IdentityPort = {
       if (errName(err) === 'UsernameExistsException') throw new UsernameTaken();
       throw err;
     }
-    await cognito().send(new AdminConfirmSignUpCommand({ UserPoolId: config.userPoolId, Username: userId }));
+    await cognito().send(new AdminSetUserPasswordCommand({ UserPoolId: config.userPoolId, Username: userId, Password: password, Permanent: true }));
   },
   async signIn(userId, password) {
     try {

@@ -1,7 +1,9 @@
 /**
  * Stripe keys: from the environment first; in AWS from the JSON secret named by STRIPE_SECRET_ARN
  * (Secrets Manager), loaded once per cold start. null when billing is not configured (design D8).
- * Secret JSON: { "secretKey", "publishableKey", "webhookSecret" } (STRIPE_SECRET_KEY-style names also accepted).
+ * Secret JSON: { "secretKey", "publishableKey", "webhookSecret", "priceStarter", "priceGrowth",
+ * "priceUltimate" } (STRIPE_SECRET_KEY-style names also accepted); the price fields fill
+ * STRIPE_PRICE_STARTER|GROWTH|ULTIMATE (prices.ts) unless those are set, before any Stripe call.
  */
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { config } from '../config.js';
@@ -32,6 +34,15 @@ async function load(): Promise<StripeKeys | null> {
     fromEnv.secretKey ??= pick(json, 'secretKey', 'STRIPE_SECRET_KEY');
     fromEnv.publishableKey ??= pick(json, 'publishableKey', 'STRIPE_PUBLISHABLE_KEY');
     fromEnv.webhookSecret ??= pick(json, 'webhookSecret', 'STRIPE_WEBHOOK_SECRET');
+    const missing: string[] = [];
+    for (const plan of ['Starter', 'Growth', 'Ultimate']) {
+      const env = `STRIPE_PRICE_${plan.toUpperCase()}`;
+      const price = pick(json, `price${plan}`, env);
+      if (price && !config.opt(env)) process.env[env] = price;
+      if (!config.opt(env)) missing.push(`price${plan}`);
+    }
+    // Real Stripe has no price called price_starter: a configured account must name its prices.
+    if (fromEnv.secretKey && missing.length) throw new Error(`The Stripe secret has a secretKey but no ${missing.join(', ')}: set the Stripe price ids (docs/deploy.md)`);
   }
   const webhookArn = config.opt('STRIPE_WEBHOOK_SECRET_ARN');
   if (webhookArn && !fromEnv.webhookSecret) {

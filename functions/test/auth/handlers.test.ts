@@ -1,7 +1,7 @@
 /** The API handler's auth routes with AWS faults simulated by aws-sdk-client-mock (Cognito and DynamoDB). */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { mockClient } from 'aws-sdk-client-mock';
-import { AdminDeleteUserCommand, CognitoIdentityProviderClient, InitiateAuthCommand, SignUpCommand, AdminConfirmSignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { AdminDeleteUserCommand, CognitoIdentityProviderClient, InitiateAuthCommand, AdminCreateUserCommand, AdminSetUserPasswordCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBDocumentClient, GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
 
@@ -34,7 +34,7 @@ beforeEach(() => {
 describe('POST /api/register', () => {
   // The happy path runs against the real engines in test/integration/auth.test.ts; these are the faults.
   it('a DynamoDB fault after sign-up removes the Cognito user and answers 500 without detail', async () => {
-    cognito.on(SignUpCommand).resolves({}).on(AdminConfirmSignUpCommand).resolves({}).on(AdminDeleteUserCommand).resolves({});
+    cognito.on(AdminCreateUserCommand).resolves({}).on(AdminSetUserPasswordCommand).resolves({}).on(AdminDeleteUserCommand).resolves({});
     ddb.on(TransactWriteCommand).rejects(Object.assign(new Error('throttled'), { name: 'ProvisionedThroughputExceededException' }));
     const res = await call(event('POST', '/api/register', { email: 'a@b.co', password: 'Passw0rdOK' }));
     expect(res.statusCode).toBe(500);
@@ -43,7 +43,7 @@ describe('POST /api/register', () => {
   });
 
   it('a race on the email (condition failure) is a 409 and undoes the identity', async () => {
-    cognito.on(SignUpCommand).resolves({}).on(AdminConfirmSignUpCommand).resolves({}).on(AdminDeleteUserCommand).resolves({});
+    cognito.on(AdminCreateUserCommand).resolves({}).on(AdminSetUserPasswordCommand).resolves({}).on(AdminDeleteUserCommand).resolves({});
     ddb.on(TransactWriteCommand).rejects(Object.assign(new Error('cancelled'), { name: 'TransactionCanceledException', CancellationReasons: [{ Code: 'ConditionalCheckFailed' }] }));
     const res = await call(event('POST', '/api/register', { email: 'a@b.co', password: 'Passw0rdOK' }));
     expect(res.statusCode).toBe(409);
@@ -51,7 +51,7 @@ describe('POST /api/register', () => {
   });
 
   it("Cognito's password policy refusal is a 400 with its reason", async () => {
-    cognito.on(SignUpCommand).rejects(Object.assign(new Error('Password did not conform with policy: Password must have symbol characters'), { name: 'InvalidPasswordException' }));
+    cognito.on(AdminCreateUserCommand).rejects(Object.assign(new Error('Password did not conform with policy: Password must have symbol characters'), { name: 'InvalidPasswordException' }));
     const res = await call(event('POST', '/api/register', { email: 'a@b.co', password: 'Passw0rdOK' }));
     expect(res.statusCode).toBe(400);
     expect(JSON.parse(res.body).message).toContain('symbol');

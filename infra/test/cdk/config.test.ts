@@ -1,4 +1,4 @@
-/** Context settings: another stage, a custom domain, another WebSocket path, no web deployment. */
+/** Context settings: another stage, a custom domain, no web deployment; the WebSocket path is shared, not a setting. */
 import { App } from 'aws-cdk-lib';
 import { Match } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -8,7 +8,7 @@ import { envOf, synthApp, type Synthesized } from './helpers.js';
 const CERT = 'arn:aws:acm:us-east-1:123456789012:certificate/11111111-2222-3333-4444-555555555555';
 let s: Synthesized;
 beforeAll(() => {
-  s = synthApp({ stubBundling: true, stage: 'dev', wsStageName: 'live', domainName: 'app.example.com', certificateArn: CERT, deployWeb: 'false', apiThrottleRateLimit: '5' });
+  s = synthApp({ stubBundling: true, stage: 'dev', domainName: 'app.example.com', certificateArn: CERT, deployWeb: 'false', apiThrottleRateLimit: '5' });
 }, 120_000);
 
 describe('context', () => {
@@ -21,13 +21,15 @@ describe('context', () => {
       MethodSettings: Match.arrayWith([Match.objectLike({ ThrottlingRateLimit: 5 })]),
     });
     expect(envOf(s.templates.app, s.compute.functions.api)).toMatchObject({ STAGE: 'dev', APP_URL: 'https://app.example.com' });
+    expect(envOf(s.templates.app, s.compute.functions.api)).not.toHaveProperty('APP_URL_PARAMETER');
   });
 
-  it('names the WebSocket stage and the CloudFront path after wsStageName', () => {
-    s.templates.app.hasResourceProperties('AWS::ApiGatewayV2::Stage', { StageName: 'live' });
+  it('names the WebSocket stage and the CloudFront path after the shared WS_PATH (/ws), and refuses another', () => {
+    s.templates.app.hasResourceProperties('AWS::ApiGatewayV2::Stage', { StageName: 'ws' });
     s.templates.web.hasResourceProperties('AWS::CloudFront::Distribution', {
-      DistributionConfig: Match.objectLike({ CacheBehaviors: Match.arrayWith([Match.objectLike({ PathPattern: '/live' })]) }),
+      DistributionConfig: Match.objectLike({ CacheBehaviors: Match.arrayWith([Match.objectLike({ PathPattern: '/ws' })]) }),
     });
+    expect(() => readConfig(new App({ context: { wsStageName: 'live' } }).node)).toThrow(/WebSocket path is \/ws/);
   });
 
   it('serves a custom domain with TLS 1.2 or later', () => {

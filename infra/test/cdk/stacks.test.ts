@@ -70,10 +70,11 @@ describe('data stack', () => {
     s.templates.data.hasResourceProperties('AWS::KMS::Alias', { AliasName: 'alias/commentguard-prod-meta-tokens' });
   });
 
-  it('has a Cognito pool whose usernames are user ids (emails live in the table), the shared password policy and no Cognito mail', () => {
+  it('has a Cognito pool whose usernames are user ids (emails live in the table), the shared password policy, no Cognito mail and no public sign-up', () => {
     s.templates.data.hasResourceProperties('AWS::Cognito::UserPool', {
       UsernameAttributes: Match.absent(),
-      AdminCreateUserConfig: { AllowAdminCreateUserOnly: false },
+      // Sign-up goes through POST /api/register (AdminCreateUser): the public client id cannot create users.
+      AdminCreateUserConfig: { AllowAdminCreateUserOnly: true },
       Policies: { PasswordPolicy: Match.objectLike({ MinimumLength: 8, RequireUppercase: true, RequireLowercase: true, RequireNumbers: true, RequireSymbols: false }) },
       AutoVerifiedAttributes: [],
     });
@@ -257,8 +258,8 @@ describe('functions', () => {
     const env = (name: keyof typeof f) => Object.keys(envOf(s.templates.app, f[name]));
     expect(env('api')).toEqual(expect.arrayContaining(['TABLE_NAME', 'COGNITO_USER_POOL_ID', 'COGNITO_CLIENT_ID', 'ANALYSIS_QUEUE_URL', 'TOKEN_KEY_ID', 'META_SECRET_ARN', 'STRIPE_SECRET_ARN', 'WS_ENDPOINT', 'MAIL_FROM']));
     expect(env('webhooks')).toEqual(expect.arrayContaining(['TABLE_NAME', 'META_EVENTS_QUEUE_URL', 'META_SECRET_ARN', 'STRIPE_WEBHOOK_SECRET_ARN']));
-    expect(env('authorizer')).toEqual(expect.arrayContaining(['COGNITO_USER_POOL_ID', 'COGNITO_CLIENT_ID']));
-    expect(env('authorizer')).not.toContain('TABLE_NAME');
+    // The authorizer reads the session and the membership it names.
+    expect(env('authorizer')).toEqual(expect.arrayContaining(['COGNITO_USER_POOL_ID', 'COGNITO_CLIENT_ID', 'TABLE_NAME']));
     expect(env('analyser')).toEqual(expect.arrayContaining(['TABLE_NAME', 'OPENAI_SECRET_ARN', 'WS_ENDPOINT']));
   });
 });
@@ -286,11 +287,33 @@ describe('least privilege', () => {
     expect(policy('webhooks')).not.toContain(secretRef('stripe') + '"');
   });
 
-  it('grants no Scan to any function (the automation lists its users by key), and no table access to the authorizer', () => {
+  it('grants no Scan to any function (the automation lists its users by key), and only reads to the authorizer', () => {
     for (const fn of Object.keys(s.compute.functions) as (keyof Synthesized['compute']['functions'])[]) {
       expect(policy(fn).includes('dynamodb:Scan'), fn).toBe(false);
     }
-    expect(policy('authorizer')).not.toContain('dynamodb:');
+    expect(policy('authorizer')).toContain('dynamodb:GetItem');
+    expect(policy('authorizer')).not.toMatch(/dynamodb:(Put|Update|Delete|BatchWrite)Item/);
+  });
+
+  it('grants no action the code never calls', () => {
+    const unused = [
+      'dynamodb:DescribeTable', 'dynamodb:ConditionCheckItem', 'kms:GenerateDataKey', 'secretsmanager:DescribeSecret',
+      'cognito-idp:AdminGetUser', 'cognito-idp:AdminUserGlobalSignOut', 'cognito-idp:AdminConfirmSignUp',
+    ];
+    for (const fn of Object.keys(s.compute.functions) as (keyof Synthesized['compute']['functions'])[]) {
+      for (const action of unused) expect(policy(fn), `${fn}: ${action}`).not.toContain(`"${action}"`);
+    }
+    expect(policy('api')).toContain('cognito-idp:AdminCreateUser');
+    // Senders send; only the queue consumers' event source mappings read queue attributes.
+    for (const fn of ['api', 'webhooks', 'automation'] as const) expect(policy(fn), fn).not.toMatch(/sqs:GetQueue(Attributes|Url)/);
+  });
+
+  it('gives the api and webhooks functions the site origin from the Web stack, never from a request header', () => {
+    for (const fn of ['api', 'webhooks'] as const) {
+      expect(envOf(s.templates.app, s.compute.functions[fn]), fn).toMatchObject({ APP_URL_PARAMETER: '/commentguard/prod/app-url' });
+      expect(policy(fn), fn).toContain(':parameter/commentguard/prod/app-url');
+    }
+    s.templates.web.hasResourceProperties('AWS::SSM::Parameter', { Name: '/commentguard/prod/app-url', Type: 'String' });
   });
 
   it('limits Cognito admin calls to the api and token decryption to the functions that call Meta', () => {
