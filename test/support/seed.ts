@@ -4,9 +4,8 @@ import type { AiDecision, Comment } from '@cg/shared';
 
 Object.assign(process.env, inject('stackEnv'));
 const store = await import('../../functions/src/store/comments.js');
-// Tests that call the domain directly give it the same store the stack's functions use.
-const { bindStore } = await import('../../functions/src/domain/store-port.js');
-bindStore((await import('../../functions/src/store/index.js')).dynamoStore);
+// Tests that call the domain directly give it the same adapters the stack's functions use.
+await import('../../functions/src/handlers/bind-ports.js');
 export { store };
 
 let n = 0;

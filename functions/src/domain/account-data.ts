@@ -8,7 +8,7 @@ import { pathOf } from '@cg/shared';
 import type { IdentityPort } from '../auth/identity.js';
 import type { BillingPort } from '../billing/port.js';
 import { Invalid, Missing } from './errors.js';
-import { metaConfig } from '../platform/graph.js';
+import { meta } from './meta-port.js';
 import { closeBilling } from './billing.js';
 import { disconnect } from './connect.js';
 import { requireUser } from './accounts.js';
@@ -105,7 +105,7 @@ export function parseSignedRequest(signedRequest: string, appSecret: string, now
 export async function metaDataDeletion(rawBody: string, appUrl: string): Promise<{ url: string; confirmation_code: string }> {
   const signed = new URLSearchParams(rawBody).get('signed_request');
   if (!signed) throw new Invalid('signed_request is required');
-  const { user_id } = parseSignedRequest(signed, metaConfig().appSecret);
+  const { user_id } = parseSignedRequest(signed, meta().appSecret());
   for (const userId of await workspacesOfMetaUser(user_id)) {
     for (const a of await accounts.listAccounts(userId)) await disconnect(userId, a.id).catch(() => undefined);
     await unlinkMetaUser(user_id, userId);

@@ -4,8 +4,8 @@
  * recorded; a duplicate delivery finds them no longer processing and changes nothing.
  */
 import { AnalysisError, type Analyser } from '../analysis/port.js';
-import type { Notifier } from '../realtime/notifier.js';
 import type { StoredComment } from './model.js';
+import type { Notifier } from './ports.js';
 import { recordDecisions, type AnalysisOutcome } from './moderation.js';
 import { stores } from './store-port.js';
 

@@ -6,15 +6,8 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { SocialAccount } from '@cg/shared';
 import { Missing } from './errors.js';
-import { graphFor, metaConfig } from '../platform/graph.js';
-import { exchangeCode, exchangeLongLived, loginDialogUrl } from '../platform/meta/auth.js';
-import type { GraphClient } from '../platform/meta/http.js';
-import { getInstagramAccount, listPages, subscribePage, unsubscribePage } from '../platform/meta/pages.js';
-import { decryptToken, encryptToken } from '../platform/tokens.js';
-import * as z from 'zod';
-
-const MetaUser = z.object({ id: z.string() });
 import { assertCanAddBrands } from './limits.js';
+import { meta, vault, type MetaSession } from './meta-port.js';
 import { stores } from './store-port.js';
 import type { StoredAccount } from './model.js';
 
@@ -29,7 +22,7 @@ const STATE_TTL_SECONDS = 600;
 export type ConnectError = 'cancelled' | 'oauth_failed' | 'token_failed' | 'connection_failed' | 'plan_limit';
 
 function secret(): string {
-  return process.env.OAUTH_STATE_SECRET ?? metaConfig().appSecret ?? 'local-state-secret';
+  return process.env.OAUTH_STATE_SECRET ?? meta().appSecret() ?? 'local-state-secret';
 }
 function sign(payload: string): string {
   return createHmac('sha256', secret()).update(payload).digest('base64url');
@@ -44,7 +37,7 @@ export async function startConnect(workspaceId: string, origin: string): Promise
   const nonce = randomBytes(16).toString('base64url');
   await putOAuthState(nonce, workspaceId, STATE_TTL_SECONDS);
   const payload = `${workspaceId}.${nonce}`;
-  return loginDialogUrl(metaConfig(), { redirectUri: callbackUrl(origin), state: `${payload}.${sign(payload)}` });
+  return meta().loginDialogUrl(callbackUrl(origin), `${payload}.${sign(payload)}`);
 }
 
 async function validState(workspaceId: string, state: string | undefined): Promise<boolean> {
@@ -63,28 +56,25 @@ export async function finishConnect(workspaceId: string, origin: string, query: 
   const valid = await validState(workspaceId, query.state);
   if (valid && query.error === 'access_denied') return fail('cancelled');
   if (!valid || query.error || !query.code) return fail('oauth_failed');
-  const counting = graphFor(workspaceId);
+  const platform = meta().session(workspaceId);
   try {
-    return await connectWith(counting.graph, workspaceId, query.code, callbackUrl(origin));
+    return await connectWith(platform, workspaceId, query.code, callbackUrl(origin));
   } finally {
-    await counting.flush();
+    await platform.flush();
   }
 }
 
-async function connectWith(graph: GraphClient, workspaceId: string, code: string, redirectUri: string): Promise<string> {
+async function connectWith(platform: MetaSession, workspaceId: string, code: string, redirectUri: string): Promise<string> {
   const fail = (e: ConnectError) => `/settings?error=${e}`;
-  const cfg = metaConfig();
   let userToken: string;
   try {
-    const short = await exchangeCode(graph, cfg, code, redirectUri);
-    userToken = (await exchangeLongLived(graph, cfg, short.accessToken)).accessToken;
+    userToken = await platform.userTokenForCode(code, redirectUri);
   } catch {
     return fail('token_failed');
   }
   try {
-    const me = await graph.get('me', userToken, { fields: 'id' }, MetaUser);
-    await linkMetaUser(me.id, workspaceId);
-    const pages = await listPages(graph, userToken);
+    await linkMetaUser(await platform.userId(userToken), workspaceId);
+    const pages = await platform.pages(userToken);
     const existing = await accounts.listAccounts(workspaceId);
     const brands = new Set(existing.filter((a) => a.platform === 'facebook').map((a) => a.externalId));
     const user = (await getWorkspace(workspaceId))!;
@@ -103,17 +93,17 @@ async function connectWith(graph: GraphClient, workspaceId: string, code: string
     }
     const now = new Date().toISOString();
     for (const page of pages.filter((p) => !skipped.includes(p))) {
-      const ig = await getInstagramAccount(graph, page.id, page.accessToken);
+      const ig = await platform.instagramAccount(page.id, page.accessToken);
       const old = existing.find((a) => a.externalId === page.id && a.platform === 'facebook');
-      const base = { workspaceId, brandId: page.id, encryptedToken: await encryptToken(page.accessToken), isActive: true, needsReconnect: false, throttledUntil: null, connectedAt: old?.connectedAt ?? now };
-      await accounts.putAccount({ ...base, id: `fb_${page.id}`, platform: 'facebook', accountName: page.name, externalId: page.id, syncedUntil: old?.syncedUntil ?? null, instagramId: ig?.id ?? null, encryptedUserToken: await encryptToken(userToken) });
+      const base = { workspaceId, brandId: page.id, encryptedToken: await vault().seal(page.accessToken), isActive: true, needsReconnect: false, throttledUntil: null, connectedAt: old?.connectedAt ?? now };
+      await accounts.putAccount({ ...base, id: `fb_${page.id}`, platform: 'facebook', accountName: page.name, externalId: page.id, syncedUntil: old?.syncedUntil ?? null, instagramId: ig?.id ?? null, encryptedUserToken: await vault().seal(userToken) });
       await putPageOwner(page.id, { workspaceId, accountId: `fb_${page.id}` });
       if (ig) {
         const oldIg = existing.find((a) => a.externalId === ig.id && a.platform === 'instagram');
         await accounts.putAccount({ ...base, id: `ig_${ig.id}`, platform: 'instagram', accountName: ig.username ? `@${ig.username}` : `${page.name} (Instagram)`, externalId: ig.id, syncedUntil: oldIg?.syncedUntil ?? null, instagramId: null, encryptedUserToken: null });
         await putPageOwner(ig.id, { workspaceId, accountId: `ig_${ig.id}` });
       }
-      await subscribePage(graph, page.id, page.accessToken, ['feed']);
+      await platform.subscribePage(page.id, page.accessToken);
     }
     await markAutomated(workspaceId);
     return '/settings?success=connected';
@@ -142,9 +132,9 @@ export async function disconnect(workspaceId: string, id: string): Promise<void>
   await accounts.deleteAccount(workspaceId, id);
   await deletePageOwner(a.externalId, workspaceId);
   if (a.platform === 'facebook' && a.encryptedToken && !(await listPageOwners(a.externalId)).length) {
-    const counting = graphFor(workspaceId);
-    await unsubscribePage(counting.graph, a.externalId, await decryptToken(a.encryptedToken)).catch(() => false);
-    await counting.flush();
+    const platform = meta().session(workspaceId);
+    await platform.unsubscribePage(a.externalId, await vault().open(a.encryptedToken)).catch(() => false);
+    await platform.flush();
   }
   if (!(await accounts.listAccounts(workspaceId)).length) await unmarkAutomated(workspaceId);
 }

@@ -86,3 +86,38 @@ export interface BillingAccount { customerId: string | null; subscriptionId: str
 export interface FailureRecord { failures: number; lastFailureAt: number }
 
 export interface DeletionStatus { code: string; status: 'completed'; completedAt: string }
+
+/** A comment as a platform hands it over, whatever platform or source it came from. */
+export interface PlatformComment {
+  platform: Platform;
+  externalId: string;
+  /** Facebook page id or Instagram business account id. */
+  accountExternalId: string;
+  /** Facebook post id (`{page}_{post}`, dark posts included) or Instagram media id. */
+  postId: string;
+  adId?: string;
+  /** Parent comment id for replies; undefined for top-level comments. */
+  parentId?: string;
+  authorId: string;
+  authorName: string;
+  authorAvatar?: string;
+  content: string;
+  /** ISO 8601. */
+  timestamp: string;
+  isHidden: boolean;
+  /** Written by the page / IG account itself (not to be moderated). */
+  fromPage: boolean;
+}
+
+export type WebhookVerb = 'add' | 'edited' | 'remove' | 'hide' | 'unhide';
+
+/** One comment change a Meta webhook delivered. */
+export interface WebhookCommentEvent {
+  platform: Platform;
+  verb: WebhookVerb;
+  accountExternalId: string;
+  /** `${platform}:${commentId}:${verb}` (edits also carry the entry time, so a second edit is not dropped). */
+  dedupeKey: string;
+  /** What the event says about the comment: always externalId/platform/account; the rest when Meta sends it. */
+  comment: Pick<PlatformComment, 'platform' | 'externalId' | 'accountExternalId'> & Partial<PlatformComment> & { adTitle?: string };
+}

@@ -8,16 +8,9 @@
  * marks the account "needs reconnect".
  */
 import type { Comment } from '@cg/shared';
-import { graphFor } from '../platform/graph.js';
-import { adCommentSources, listAds, listAdAccounts } from '../platform/meta/ads.js';
-import { facebookPageComments } from '../platform/meta/comments.js';
-import { ThrottledError, TokenInvalidError } from '../platform/meta/errors.js';
-import type { GraphClient } from '../platform/meta/http.js';
-import { instagramAccountComments } from '../platform/meta/instagram.js';
-import type { PlatformComment } from '../platform/meta/types.js';
-import { decryptToken } from '../platform/tokens.js';
+import { meta, MetaThrottled, MetaTokenInvalid, vault, type AdSources, type MetaSession } from './meta-port.js';
 import { stores } from './store-port.js';
-import type { StoredAccount } from './model.js';
+import type { PlatformComment, StoredAccount } from './model.js';
 
 const accounts = stores.accounts;
 const { insertNew } = stores.comments;
@@ -34,21 +27,19 @@ export function toComment(p: PlatformComment, accountId: string): Comment {
   };
 }
 
-async function adSources(graph: GraphClient, brand: StoredAccount) {
-  if (!brand.encryptedUserToken) return { facebook: new Map<string, { postId: string; adId: string }[]>(), instagram: [] as { mediaId: string; adId: string; igUserId?: string }[] };
-  const userToken = await decryptToken(brand.encryptedUserToken);
-  const ads = (await Promise.all((await listAdAccounts(graph, userToken)).map((a) => listAds(graph, a.id, userToken)))).flat();
-  return adCommentSources(ads);
+async function adSources(platform: MetaSession, brand: StoredAccount): Promise<AdSources> {
+  if (!brand.encryptedUserToken) return { facebook: new Map(), instagram: [] };
+  return platform.adSources(await vault().open(brand.encryptedUserToken));
 }
 
 /** Stores every new comment of one account; stops (incomplete) once `budget` new comments were added. */
-async function syncAccount(graph: GraphClient, workspaceId: string, a: StoredAccount, brand: StoredAccount, budget: { left: number }, added: Comment[]): Promise<boolean> {
-  const token = await decryptToken(a.encryptedToken!);
+async function syncAccount(platform: MetaSession, workspaceId: string, a: StoredAccount, brand: StoredAccount, budget: { left: number }, added: Comment[]): Promise<boolean> {
+  const token = await vault().open(a.encryptedToken!);
   const since = a.syncedUntil ?? undefined;
-  const ads = await adSources(graph, brand);
+  const ads = await adSources(platform, brand);
   const pages = a.platform === 'facebook'
-    ? facebookPageComments(graph, { pageId: a.externalId, pageToken: token, adPosts: ads.facebook.get(a.externalId) ?? [], since })
-    : instagramAccountComments(graph, { igUserId: a.externalId, pageToken: token, adMedia: ads.instagram.filter((m) => !m.igUserId || m.igUserId === a.externalId), since });
+    ? platform.facebookPageComments({ pageId: a.externalId, pageToken: token, adPosts: ads.facebook.get(a.externalId) ?? [], since })
+    : platform.instagramAccountComments({ igUserId: a.externalId, pageToken: token, adMedia: ads.instagram.filter((m) => !m.igUserId || m.igUserId === a.externalId), since });
   for await (const batch of pages) {
     const fresh = await insertNew(workspaceId, batch.filter((p) => !p.fromPage).map((p) => toComment(p, a.id)));
     added.push(...fresh);
@@ -59,15 +50,15 @@ async function syncAccount(graph: GraphClient, workspaceId: string, a: StoredAcc
 }
 
 export async function syncUser(workspaceId: string, opts: { maxComments?: number } = {}): Promise<SyncResult> {
-  const counting = graphFor(workspaceId);
+  const platform = meta().session(workspaceId);
   try {
-    return await syncAll(counting.graph, workspaceId, opts);
+    return await syncAll(platform, workspaceId, opts);
   } finally {
-    await counting.flush();
+    await platform.flush();
   }
 }
 
-async function syncAll(graph: GraphClient, workspaceId: string, opts: { maxComments?: number }): Promise<SyncResult> {
+async function syncAll(platform: MetaSession, workspaceId: string, opts: { maxComments?: number }): Promise<SyncResult> {
   const all = await accounts.listAccounts(workspaceId);
   const result: SyncResult = { added: [], accounts: 0, throttled: [], needsReconnect: [], more: false };
   const budget = { left: opts.maxComments ?? 5_000 };
@@ -79,16 +70,16 @@ async function syncAll(graph: GraphClient, workspaceId: string, opts: { maxComme
     const brand = all.find((b) => b.platform === 'facebook' && b.externalId === a.brandId) ?? a;
     const startedAt = new Date().toISOString();
     try {
-      const complete = await syncAccount(graph, workspaceId, a, brand, budget, result.added);
+      const complete = await syncAccount(platform, workspaceId, a, brand, budget, result.added);
       result.accounts++;
       // The cursor moves only after a complete pass, so a stopped sync resumes without a gap.
       if (complete) await accounts.putAccount({ ...a, syncedUntil: startedAt, throttledUntil: null });
       else result.more = true;
     } catch (err) {
-      if (err instanceof ThrottledError) {
+      if (err instanceof MetaThrottled) {
         await accounts.putAccount({ ...a, throttledUntil: new Date(Date.now() + err.retryAfterMs).toISOString() });
         result.throttled.push(a.accountName);
-      } else if (err instanceof TokenInvalidError) {
+      } else if (err instanceof MetaTokenInvalid) {
         await accounts.putAccount({ ...a, needsReconnect: true });
         result.needsReconnect.push(a.accountName);
       } else throw err;

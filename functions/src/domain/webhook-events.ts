@@ -6,12 +6,10 @@
  * workspace (dedupe on comment id + verb + time + workspace).
  */
 import type { Comment } from '@cg/shared';
-import type { PlatformComment } from '../platform/meta/types.js';
-import type { WebhookCommentEvent } from '../platform/meta/webhooks.js';
 import { analyseArrivals, type ModerationDeps } from './moderation.js';
 import { toComment } from './sync.js';
 import { stores } from './store-port.js';
-import type { PageOwner } from './model.js';
+import type { PageOwner, PlatformComment, WebhookCommentEvent } from './model.js';
 
 const store = stores.comments;
 const { claimWebhookEvent, listPageOwners, releaseWebhookEvent } = stores.meta;

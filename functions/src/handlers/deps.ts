@@ -1,5 +1,5 @@
 /** The composition root: the production adapters behind the domain's ports, wired once per process. */
-import './bind-store.js';
+import './bind-ports.js';
 import type { ModerationDeps } from '../domain/moderation.js';
 import { metaPlatformActions } from '../platform/actions.js';
 import { sqsAnalysisQueue } from '../queue/sqs.js';

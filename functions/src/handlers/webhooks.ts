@@ -1,5 +1,5 @@
 /** Lambda: the provider webhooks (/webhooks/*), each route verifying its own signature over the raw body. */
-import './bind-store.js';
+import './bind-ports.js';
 import { cognitoIdentity } from '../auth/cognito.js';
 import { stripeBilling } from '../billing/stripe.js';
 import { createApiHandler } from '../http/router.js';

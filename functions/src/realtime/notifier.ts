@@ -3,11 +3,11 @@
  * management API; connections that are gone (410) are removed.
  */
 import { ApiGatewayManagementApiClient, GoneException, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
-import type { WsMessage } from '@cg/shared';
+import type { Notifier } from '../domain/ports.js';
 import { config } from '../config.js';
 import { deleteConnection, listConnections } from '../store/connections.js';
 
-export interface Notifier { notify(workspaceId: string, message: WsMessage): Promise<void> }
+export type { Notifier };
 
 let client: ApiGatewayManagementApiClient | undefined;
 function management(): ApiGatewayManagementApiClient | null {

@@ -1,27 +1,9 @@
 /** Normalised platform types shared by the Meta adapter modules. */
+import type { PlatformComment } from '../../domain/model.js';
 export type PlatformName = 'facebook' | 'instagram';
 
-/** A comment as the app stores it, whatever platform or source it came from. */
-export interface PlatformComment {
-  platform: PlatformName;
-  externalId: string;
-  /** Facebook page id or Instagram business account id. */
-  accountExternalId: string;
-  /** Facebook post id (`{page}_{post}`, dark posts included) or Instagram media id. */
-  postId: string;
-  adId?: string;
-  /** Parent comment id for replies; undefined for top-level comments. */
-  parentId?: string;
-  authorId: string;
-  authorName: string;
-  authorAvatar?: string;
-  content: string;
-  /** ISO 8601. */
-  timestamp: string;
-  isHidden: boolean;
-  /** Written by the page / IG account itself (not to be moderated). */
-  fromPage: boolean;
-}
+/** A comment as the app stores it, whatever platform or source it came from (declared by the domain). */
+export type { PlatformComment };
 
 export interface MetaPage { id: string; name: string; accessToken: string; tasks: string[]; category?: string }
 export interface InstagramAccount { id: string; username?: string }

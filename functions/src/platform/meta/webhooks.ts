@@ -1,20 +1,11 @@
 /** Meta webhooks: the verify handshake, X-Hub-Signature-256 check, and parsing into normalised comment events. */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import * as z from 'zod';
+import type { WebhookCommentEvent, WebhookVerb } from '../../domain/model.js';
 import type { PlatformComment, PlatformName } from './types.js';
 import { toIso } from './types.js';
 
-export type WebhookVerb = 'add' | 'edited' | 'remove' | 'hide' | 'unhide';
-
-export interface WebhookCommentEvent {
-  platform: PlatformName;
-  verb: WebhookVerb;
-  accountExternalId: string;
-  /** `${platform}:${commentId}:${verb}` (edits also carry the entry time, so a second edit is not dropped). */
-  dedupeKey: string;
-  /** What the event says about the comment: always externalId/platform/account; the rest when Meta sends it. */
-  comment: Pick<PlatformComment, 'platform' | 'externalId' | 'accountExternalId'> & Partial<PlatformComment> & { adTitle?: string };
-}
+export type { WebhookCommentEvent, WebhookVerb };
 
 /** GET handshake: returns the challenge to echo (200) or null (answer 403). */
 export function verifyHandshake(query: URLSearchParams | Record<string, string | undefined>, verifyToken: string): string | null {
