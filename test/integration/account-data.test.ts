@@ -63,7 +63,7 @@ describe('scheduled automation', () => {
     await seed(user.workspaceId, [c]);
     const { requeueStuck } = await import('../../functions/src/domain/automation.js');
     const { sqsAnalysisQueue } = await import('../../functions/src/queue/sqs.js');
-    const deps = { queue: sqsAnalysisQueue, platform: null as never, notifier: { notify: async () => undefined } };
+    const deps = { queue: sqsAnalysisQueue, platform: null as never, notifier: { notify: async () => undefined, disconnectMember: async () => undefined } };
     expect(await requeueStuck(deps, user.workspaceId, 60_000)).toBe(0); // not stuck yet
     expect(await requeueStuck(deps, user.workspaceId, 0)).toBe(1);
     let status = '';

@@ -289,7 +289,7 @@ describe('the trial', () => {
     const arrived = makeComment();
     await seed(user.workspaceId, [arrived]);
     const enqueued: unknown[] = [];
-    const deps = { queue: { enqueue: async (jobs: unknown[]) => { enqueued.push(...jobs); } }, platform: {}, notifier: { notify: async () => undefined } };
+    const deps = { queue: { enqueue: async (jobs: unknown[]) => { enqueued.push(...jobs); } }, platform: {}, notifier: { notify: async () => undefined, disconnectMember: async () => undefined } };
     expect(await analyseArrivals(deps as unknown as Parameters<typeof analyseArrivals>[0], user.workspaceId, [arrived])).toBe(0);
     expect(enqueued).toEqual([]);
     expect((await store.getComment(user.workspaceId, arrived.id))!.comment.status).toBe('pending');

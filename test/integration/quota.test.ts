@@ -67,7 +67,7 @@ describe('quota reservation', () => {
     await seed(ws, comments);
     const deps = {
       queue: { enqueue: async () => { throw new Error('queue unavailable'); } },
-      platform: {}, notifier: { notify: async () => undefined },
+      platform: {}, notifier: { notify: async () => undefined, disconnectMember: async () => undefined },
     } as unknown as Parameters<typeof bulkAnalyze>[0];
     await expect(bulkAnalyze(deps, ws)).rejects.toThrow('queue unavailable');
     expect(await statuses(ws, comments.map((c) => c.id))).toEqual(['pending', 'pending', 'pending']);
@@ -81,7 +81,7 @@ describe('quota reservation', () => {
     await seed(ws, [ok, failed]);
     await usage.reserve(ws, 2, STARTER_QUOTA); // as queueing them did
     const stored = async (id: string) => (await store.getComment(ws, id))!;
-    const deps = { notifier: { notify: async () => undefined } } as unknown as Parameters<typeof recordDecisions>[0];
+    const deps = { notifier: { notify: async () => undefined, disconnectMember: async () => undefined } } as unknown as Parameters<typeof recordDecisions>[0];
     const decision = { decision: 'ignore' as const, suggestedReply: '', reasoning: 'Fine.', sentiment: 'neutral' as const, isSpam: false, isOffensive: false, confidence: 90, language: 'en', provider: 'test', version: '1' };
     await recordDecisions(deps, ws, [{ stored: await stored(ok.id), outcome: { decision } }, { stored: await stored(failed.id), outcome: { error: 'AI unavailable' } }]);
     expect(await statuses(ws, [ok.id, failed.id])).toEqual(['processed', 'pending']);

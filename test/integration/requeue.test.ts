@@ -12,7 +12,7 @@ const { runAutomation } = await import('../../functions/src/domain/automation.js
 /** Deps whose queue records what is sent (the analyser is not involved). */
 function recording() {
   const sent: string[] = [];
-  const deps = { queue: { enqueue: async (jobs: { commentId: string }[]) => { sent.push(...jobs.map((j) => j.commentId)); } }, platform: null as never, notifier: { notify: async () => undefined } };
+  const deps = { queue: { enqueue: async (jobs: { commentId: string }[]) => { sent.push(...jobs.map((j) => j.commentId)); } }, platform: null as never, notifier: { notify: async () => undefined, disconnectMember: async () => undefined } };
   return { sent, deps };
 }
 

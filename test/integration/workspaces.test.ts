@@ -4,6 +4,7 @@
  * switching, logout and removed-member revocation, and the audit log.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { ACCESS, ROUTES, pathOf, type Role, type RouteDef, type RouteName } from '@cg/shared';
 import { Client, PASSWORD, signedIn, uniqueEmail } from '../support/client.js';
 import { decision, makeComment, seed, store } from '../support/seed.js';
@@ -202,5 +203,30 @@ describe('sessions end on the server', () => {
     expect((await doomed.client.delete('/api/user')).status).toBe(200);
     expect((await copy.get('/api/user')).status).toBe(401);
     expect((await copy.get('/api/comments')).status).toBe(401);
+  });
+});
+
+/** Opens the live-update socket as `client`; resolves with the socket, or the refusal's HTTP status. */
+function openSocket(client: Client, headers: Record<string, string> = {}): Promise<WebSocket | number> {
+  const url = client.baseUrl.replace(/^http/, 'ws') + '/ws';
+  return new Promise((resolve) => {
+    const ws = new WebSocket(url, { headers: { Cookie: client.cookieHeader(), ...headers } });
+    ws.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
+    ws.once('open', () => resolve(ws));
+    ws.on('error', () => undefined);
+  });
+}
+
+describe('live updates follow membership', () => {
+  it("a cross-site page cannot open the socket; a removed member's open socket is closed", async () => {
+    const { client: owner } = await signedIn('ws-owner');
+    const member = await join(owner, 'viewer');
+    expect(await openSocket(member.client, { Origin: 'https://evil.example' })).toBe(403);
+    const ws = await openSocket(member.client, { Origin: owner.baseUrl });
+    expect(ws).toBeInstanceOf(WebSocket);
+    const closed = new Promise<void>((resolve) => (ws as WebSocket).once('close', () => resolve()));
+    expect((await owner.delete(`/api/workspace/members/${member.user.id}`)).status).toBe(200);
+    await closed; // the server closed it: no more updates from this workspace
+    expect(await openSocket(member.client)).toBe(401);
   });
 });

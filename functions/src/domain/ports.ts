@@ -49,4 +49,8 @@ export interface MailMessage { to: string; subject: string; text: string }
 export interface MailPort { send(message: MailMessage): Promise<void> }
 
 /** Live updates to every open tab of a workspace (API Gateway WebSocket in AWS, the local gateway here). */
-export interface Notifier { notify(workspaceId: string, message: WsMessage): Promise<void> }
+export interface Notifier {
+  notify(workspaceId: string, message: WsMessage): Promise<void>;
+  /** Closes a removed member's open tabs in the workspace: they receive nothing more from it. */
+  disconnectMember(workspaceId: string, userId: string): Promise<void>;
+}

@@ -7,7 +7,7 @@ import { displayName, type CreatedInvitation, InvitableRole, PendingInvitation, 
 import { Invalid, Missing, NotAllowed, StateConflict } from './errors.js';
 import { requireUser } from './accounts.js';
 import { audit, type Actor } from './audit.js';
-import type { MailPort } from './ports.js';
+import type { MailPort, Notifier } from './ports.js';
 import { stores } from './store-port.js';
 import type { InvitationRecord, MemberRecord, WorkspaceRecord } from './model.js';
 import { AlreadyMember } from './store-errors.js';
@@ -18,7 +18,7 @@ const store = stores.workspaces;
 
 export const INVITATION_DAYS = 7;
 
-export interface TeamDeps { mail: MailPort }
+export interface TeamDeps { mail: MailPort; notifier: Notifier }
 
 function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -144,9 +144,10 @@ export async function updateMember(workspaceId: string, actorId: string, memberI
 }
 
 /** Removes a member; their sessions in this workspace are refused from the next request on. */
-export async function removeMember(workspaceId: string, actorId: string, memberId: string): Promise<Workspace> {
+export async function removeMember(deps: TeamDeps, workspaceId: string, actorId: string, memberId: string): Promise<Workspace> {
   const m = await requireOtherMember(workspaceId, actorId, memberId);
   await store.removeMember(workspaceId, memberId);
+  await deps.notifier.disconnectMember(workspaceId, memberId);
   await audit(workspaceId, await actorOf(actorId), 'member.remove', m.email, { role: m.role });
   return workspaceView(workspaceId, actorId);
 }

@@ -24,5 +24,5 @@ export const handler = createApiHandler({
   ...commentRoutes(moderationDeps),
   ...accountRoutes(moderationDeps),
   ...dataDeletionRoutes(),
-  ...workspaceRoutes({ mail: mailer, billing: stripeBilling }),
+  ...workspaceRoutes({ mail: mailer, notifier: moderationDeps.notifier, billing: stripeBilling }),
 }, cognitoIdentity, { onChange: auditChange });

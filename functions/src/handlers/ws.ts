@@ -10,7 +10,7 @@ export async function handler(event: WsEvent): Promise<{ statusCode: number; bod
   if (routeKey === '$connect') {
     if (!workspaceId) return { statusCode: 401 };
     if (!originAllowed(event.headers)) return { statusCode: 403 }; // a cross-site page may not open the socket
-    await putConnection(workspaceId, connectionId);
+    await putConnection(workspaceId, connectionId, String(authorizer?.userId ?? ''));
     return { statusCode: 200 };
   }
   if (routeKey === '$disconnect') {

@@ -2,7 +2,7 @@
  * Live updates (design D9): posts a message to every connection of a user through the API Gateway
  * management API; connections that are gone (410) are removed.
  */
-import { ApiGatewayManagementApiClient, GoneException, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
+import { ApiGatewayManagementApiClient, DeleteConnectionCommand, GoneException, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
 import type { Notifier } from '../domain/ports.js';
 import { config } from '../config.js';
 import { deleteConnection, listConnections } from '../store/connections.js';
@@ -32,5 +32,12 @@ export const wsNotifier: Notifier = {
         else console.warn('[notify] post failed', id, (err as Error).message);
       }
     }));
+  },
+  async disconnectMember(workspaceId, userId) {
+    const api = management();
+    for (const id of await listConnections(workspaceId, userId)) {
+      await deleteConnection(workspaceId, id);
+      await api?.send(new DeleteConnectionCommand({ ConnectionId: id })).catch(() => undefined); // already gone is fine
+    }
   },
 };

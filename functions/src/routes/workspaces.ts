@@ -26,7 +26,7 @@ export function workspaceRoutes(deps: team.TeamDeps & { billing: () => Promise<B
     revokeInvitation: async ({ workspaceId, userId, params }) => { await team.revokeInvitation(workspaceId, userId, params.id!); return { body: { ok: true }, audited: true }; },
     acceptInvitation: async ({ userId, sessionId, body }) => ({ body: await team.acceptInvitation(userId, sessionId!, body.token) }),
     updateMember: async ({ workspaceId, userId, params, body }) => ({ body: await team.updateMember(workspaceId, userId, params.userId!, body.role), audited: true }),
-    removeMember: async ({ workspaceId, userId, params }) => ({ body: await team.removeMember(workspaceId, userId, params.userId!), audited: true }),
+    removeMember: async ({ workspaceId, userId, params }) => ({ body: await team.removeMember(deps, workspaceId, userId, params.userId!), audited: true }),
     auditLog: async ({ workspaceId, query }) => ({ body: await auditPage(workspaceId, query) }),
   };
 }

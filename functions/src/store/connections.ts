@@ -6,10 +6,11 @@ import { connectionKey, tenantPk } from './keys.js';
 
 const TWO_HOURS = 2 * 3600;
 
-export async function putConnection(workspaceId: string, connectionId: string, now = Date.now()): Promise<void> {
+/** A member's open tab: kept under the workspace, with whose it is (a removed member's tabs are closed). */
+export async function putConnection(workspaceId: string, connectionId: string, userId: string, now = Date.now()): Promise<void> {
   await db().send(new PutCommand({
     TableName: table(),
-    Item: { ...connectionKey.item(workspaceId, connectionId), ...connectionKey.byId(connectionId), type: 'connection', workspaceId, connectionId, [TABLE.ttlAttribute]: Math.floor(now / 1000) + TWO_HOURS },
+    Item: { ...connectionKey.item(workspaceId, connectionId), ...connectionKey.byId(connectionId), type: 'connection', workspaceId, connectionId, userId, [TABLE.ttlAttribute]: Math.floor(now / 1000) + TWO_HOURS },
   }));
 }
 
@@ -24,11 +25,14 @@ export async function findConnectionOwner(connectionId: string): Promise<string 
   return (res.Items?.[0]?.workspaceId as string | undefined) ?? null;
 }
 
-export async function listConnections(workspaceId: string): Promise<string[]> {
+/** The workspace's open connections (optionally one member's). */
+export async function listConnections(workspaceId: string, userId?: string): Promise<string[]> {
   const res = await db().send(new QueryCommand({
     TableName: table(), KeyConditionExpression: 'pk = :p AND begins_with(sk, :s)',
     ExpressionAttributeValues: { ':p': tenantPk(workspaceId), ':s': connectionKey.prefix },
   }));
   const now = Math.floor(Date.now() / 1000);
-  return (res.Items ?? []).filter((i) => Number(i[TABLE.ttlAttribute] ?? 0) > now).map((i) => i.connectionId as string);
+  return (res.Items ?? [])
+    .filter((i) => Number(i[TABLE.ttlAttribute] ?? 0) > now && (userId === undefined || i.userId === userId))
+    .map((i) => i.connectionId as string);
 }
