@@ -74,10 +74,22 @@ export const Comment = z.object({
   isHidden: z.boolean().optional(),
   /** The last platform or analysis error, kept so the comment is never in limbo. */
   lastError: z.string().nullable().optional(),
+  /** Our public reply as the platform accepted it: its platform id (to delete it: undo) and text. */
+  reply: z.object({ id: z.string(), text: z.string(), at: z.string() }).optional(),
+  /** When the one private reply Meta allows per comment was sent. */
+  privateReplyAt: z.string().optional(),
+  /** The author was blocked from the page because of this comment. */
+  authorBlocked: z.boolean().optional(),
+  /** Reviewed with nothing to do (left the queue without a platform action). */
+  dismissed: z.boolean().optional(),
 });
 export type Comment = z.infer<typeof Comment>;
 
-export const CommentsList = z.object({ comments: z.array(Comment), total: z.number().int().nonnegative() });
+/**
+ * One page of comments. `total` answers the spec's offset contract; `nextCursor` (keyset paging)
+ * continues after the last comment of this page, null at the end.
+ */
+export const CommentsList = z.object({ comments: z.array(Comment), total: z.number().int().nonnegative(), nextCursor: z.string().nullable().optional() });
 export type CommentsList = z.infer<typeof CommentsList>;
 
 export const Stats = z.object({
@@ -162,3 +174,52 @@ export const AuditEntry = z.object({
 export type AuditEntry = z.infer<typeof AuditEntry>;
 export const AuditPage = z.object({ entries: z.array(AuditEntry), nextCursor: z.string().nullable() });
 export type AuditPage = z.infer<typeof AuditPage>;
+
+/** The actions a moderator can take on any comment (each a route; platform ones happen exactly once). */
+export const COMMENT_ACTIONS = ['approve', 'reply', 'private_reply', 'hide', 'unhide', 'delete', 'dismiss', 'block', 'delete_reply', 'override', 'update_reply'] as const;
+export const CommentAction = z.enum(COMMENT_ACTIONS);
+export type CommentAction = z.infer<typeof CommentAction>;
+
+/** One entry of a comment's history: every action, who, when, and what the platform answered. */
+export const CommentHistoryEntry = z.object({
+  id: z.string(),
+  at: z.string(),
+  action: CommentAction,
+  /** Who acted (display name), or null for the system. */
+  by: z.string().nullable(),
+  description: z.string(),
+  /** The status the comment had after it. */
+  status: CommentStatus,
+  /** The platform's id of what it created (our reply), when any. */
+  platformId: z.string().optional(),
+});
+export type CommentHistoryEntry = z.infer<typeof CommentHistoryEntry>;
+
+/** Where a comment was posted and who wrote it: GET /api/comments/{id}/context. */
+export const CommentContext = z.object({
+  commentId: z.string(),
+  platform: Platform,
+  /** The brand (its Facebook page's name) and the account (page or Instagram account) the comment is on. */
+  brand: z.object({ id: z.string(), name: z.string() }).nullable(),
+  account: z.object({ id: z.string(), name: z.string(), platform: Platform }).nullable(),
+  /** The post, media or ad the comment is on; label says whether it is an ad or a dark post. */
+  post: z.object({
+    id: z.string(),
+    text: z.string(),
+    permalink: z.string().nullable(),
+    label: z.enum(['Ad', 'Dark post']).nullable(),
+    adId: z.string().nullable(),
+  }).nullable(),
+  /** The comment this one answers (a reply), when stored. */
+  parent: Comment.nullable(),
+  /** The author's comments in this workspace. */
+  author: z.object({ id: z.string(), name: z.string(), comments: z.number().int(), hidden: z.number().int(), deleted: z.number().int(), firstSeen: z.string().nullable() }),
+  /** Where to see the comment on Facebook or Instagram. */
+  permalink: z.string().nullable(),
+});
+export type CommentContext = z.infer<typeof CommentContext>;
+
+/** One item of a bulk action. */
+export const BulkItemResult = z.object({ id: z.string(), ok: z.boolean(), status: CommentStatus.optional(), error: z.string().optional(), /** Why it failed: not_found, conflict (state or a race), upstream (the platform refused), invalid, forbidden. */ reason: z.string().optional() });
+export const BulkResult = z.object({ action: z.string(), total: z.number().int(), succeeded: z.number().int(), failed: z.number().int(), results: z.array(BulkItemResult) });
+export type BulkResult = z.infer<typeof BulkResult>;

@@ -4,9 +4,9 @@
  * this table, and the SPA's API client is typed from it.
  */
 import * as z from 'zod';
-import { Activity, Analytics, AuditPage, CommentsList, CreatedInvitation, PendingInvitation, SocialAccount, Stats, User, Workspace, WorkspaceSummary } from './entities.js';
+import { Activity, Analytics, AuditPage, BulkResult, Comment, CommentContext, CommentHistoryEntry, CommentsList, CreatedInvitation, PendingInvitation, SocialAccount, Stats, User, Workspace, WorkspaceSummary } from './entities.js';
 import { InvitableRole, type Access } from './roles.js';
-import { CommentStatus, OverrideAction, Platform, PlanId, Sentiment } from './status.js';
+import { CommentStatus, Decision, OverrideAction, Platform, PlanId, Sentiment } from './status.js';
 
 export const RegisterBody = z.object({
   email: z.email().max(254),
@@ -34,8 +34,29 @@ export const CommentsQuery = z.object({
   search: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(100).optional(),
   offset: z.coerce.number().int().min(0).optional(),
+  /** Keyset paging: the `nextCursor` of the previous page (instead of offset). */
+  cursor: z.string().min(1).max(500).optional(),
+  /** The brand (id of its Facebook page account, as GET /api/social-accounts lists it). */
+  brand: z.string().min(1).max(200).optional(),
+  decision: Decision.optional(),
+  language: z.string().trim().min(2).max(10).optional(),
+  category: z.enum(['threat', 'scam', 'spam', 'abuse', 'complaint', 'question', 'praise', 'other']).optional(),
+  /** newest (default) or priority: urgent and high first (threats, complaints, questions), then the longest waiting. */
+  sort: z.enum(['newest', 'priority']).optional(),
 });
 export type CommentsQuery = z.infer<typeof CommentsQuery>;
+
+const Message = z.string().trim().min(1, 'must not be empty').max(8000);
+export const ReplyBody = z.object({ message: Message });
+export const PrivateReplyBody = z.object({ message: z.string().trim().min(1, 'must not be empty').max(2000) });
+export const BULK_ACTIONS = ['approve', 'hide', 'delete', 'dismiss'] as const;
+/** The queue filters a bulk action may select by (instead of ids): every matching queue comment, up to 1000. */
+export const BulkFilter = CommentsQuery.pick({ platform: true, status: true, sentiment: true, search: true, brand: true, decision: true, language: true, category: true });
+export const BulkBody = z.object({
+  action: z.enum(BULK_ACTIONS),
+  ids: z.array(z.string().min(1).max(300)).min(1, 'must name at least one comment').max(1000).optional(),
+  filter: BulkFilter.optional(),
+}).refine((b) => Boolean(b.ids) !== Boolean(b.filter), { message: 'give either ids or filter (not both)', path: ['ids'] });
 
 export const CreateInvitationBody = z.object({ email: z.email().max(254), role: InvitableRole });
 export const AcceptInvitationBody = z.object({ token: z.string().min(1).max(200) });
@@ -99,6 +120,18 @@ export const ROUTES = {
   approveComment: r({ method: 'POST', path: '/api/comments/{id}/approve', auth: 'user', access: 'moderate', group: 'api' }),
   overrideComment: r({ method: 'POST', path: '/api/comments/{id}/override', auth: 'user', access: 'moderate', group: 'api', body: OverrideBody }),
   updateReply: r({ method: 'POST', path: '/api/comments/{id}/update-reply', auth: 'user', access: 'moderate', group: 'api', body: UpdateReplyBody }),
+  // Any action on any comment (issue 12): each happens on the platform exactly once (design D15).
+  replyComment: r({ method: 'POST', path: '/api/comments/{id}/reply', auth: 'user', access: 'moderate', group: 'api', body: ReplyBody, response: Comment }),
+  privateReplyComment: r({ method: 'POST', path: '/api/comments/{id}/private-reply', auth: 'user', access: 'moderate', group: 'api', body: PrivateReplyBody, response: Comment }),
+  hideComment: r({ method: 'POST', path: '/api/comments/{id}/hide', auth: 'user', access: 'moderate', group: 'api', response: Comment }),
+  unhideComment: r({ method: 'POST', path: '/api/comments/{id}/unhide', auth: 'user', access: 'moderate', group: 'api', response: Comment }),
+  deleteComment: r({ method: 'POST', path: '/api/comments/{id}/delete', auth: 'user', access: 'moderate', group: 'api', response: Comment }),
+  dismissComment: r({ method: 'POST', path: '/api/comments/{id}/dismiss', auth: 'user', access: 'moderate', group: 'api', response: Comment }),
+  blockAuthor: r({ method: 'POST', path: '/api/comments/{id}/block-author', auth: 'user', access: 'moderate', group: 'api', response: Comment }),
+  deleteReply: r({ method: 'POST', path: '/api/comments/{id}/delete-reply', auth: 'user', access: 'moderate', group: 'api', response: Comment }),
+  commentHistory: r({ method: 'GET', path: '/api/comments/{id}/history', auth: 'user', access: 'read', group: 'api', response: z.array(CommentHistoryEntry) }),
+  commentContext: r({ method: 'GET', path: '/api/comments/{id}/context', auth: 'user', access: 'read', group: 'api', response: CommentContext }),
+  bulkComments: r({ method: 'POST', path: '/api/comments/bulk', auth: 'user', access: 'moderate', group: 'api', body: BulkBody, response: BulkResult }),
   updateSubscription: r({ method: 'PUT', path: '/api/subscription', auth: 'user', access: 'owner', group: 'api', body: UpdateSubscriptionBody, response: User }),
   cancelSubscription: r({ method: 'DELETE', path: '/api/subscription', auth: 'user', access: 'owner', group: 'api', response: User }),
   createSubscription: r({ method: 'POST', path: '/api/create-subscription', auth: 'user', access: 'owner', group: 'api', body: CreateSubscriptionBody }),

@@ -1,14 +1,16 @@
 /**
  * Moderation workflow: queue comments for analysis, store decisions, and the human's approve,
- * override and edit — each a guarded transition (comment-state.ts) written with its counters and
- * an activity entry, followed by a live update to the user's sockets.
+ * override and edit — each a guarded transition (comment-state.ts) written with its counters,
+ * an activity and history entry, followed by a live update; platform effects happen exactly once
+ * (exactly-once.ts). The other actions on any comment are in actions.ts.
  */
 import type { AiDecision, Comment, OverrideAction } from '@cg/shared';
-import { Missing, NotAllowed, StateConflict, UpstreamFailure } from './errors.js';
-import type { Notifier } from '../realtime/notifier.js';
+import { Invalid, Missing, NotAllowed } from './errors.js';
 import { assertTransition, canTransition } from './comment-state.js';
 import { mayAnalyse, monthlyQuota, QUOTA_NOTICE, TRIAL_ENDED_NOTICE } from './limits.js';
-import { PlatformActionError, type AnalysisQueuePort, type PlatformActionsPort } from './ports.js';
+import type { AnalysisQueuePort, Notifier, PlatformActionsPort } from './ports.js';
+import { actOnPlatform, deleteStep, hideStep, repliedWith, replyStep, short } from './actions.js';
+import { concurrent, record, type Change } from './exactly-once.js';
 import { stores } from './store-port.js';
 import type { StoredComment, WorkspaceRecord } from './model.js';
 
@@ -24,19 +26,6 @@ async function load(workspaceId: string, id: string): Promise<StoredComment> {
   const s = await store.getComment(workspaceId, id);
   if (!s) throw new Missing('Comment not found');
   return s;
-}
-
-function concurrent(): never {
-  throw new StateConflict('This comment was changed by another action. Refresh and try again.');
-}
-
-/** Recent Activity names who acted. */
-function withActor(description: string, by: string | undefined): string {
-  return by ? `${description} (by ${by})` : description;
-}
-
-function short(text: string): string {
-  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }
 
 /** What was queued, and why analysis paused if it did: the trial ended with no plan, or the month's quota is used up. */
@@ -133,71 +122,76 @@ export async function recordDecisions(deps: Pick<ModerationDeps, 'notifier'>, wo
   return written.length;
 }
 
-async function executeOnPlatform(deps: ModerationDeps, s: StoredComment, run: () => Promise<void>): Promise<void> {
-  try {
-    await run();
-  } catch (err) {
-    if (!(err instanceof PlatformActionError)) throw err;
-    await store.writeComment(s, { ...s, comment: { ...s.comment, lastError: err.message } });
-    throw new UpstreamFailure(`The platform refused the action: ${err.message}`);
-  }
-}
-
+/**
+ * Approve: carry out the AI's decision. Reply, hide and delete happen on the platform exactly once
+ * (the same claims as the direct actions, so an approve racing a reply never posts twice).
+ */
 export async function approve(deps: ModerationDeps, workspaceId: string, id: string, by?: string): Promise<Comment> {
   const s = await load(workspaceId, id);
   assertTransition('approve', s.comment.status);
   const d = s.comment.aiDecision!;
   const review = s.review === 'changed' ? 'changed' : 'unchanged';
-  let comment: Comment;
-  let description: string;
-  if (d.decision === 'reply' && d.suggestedReply.trim()) {
-    await executeOnPlatform(deps, s, () => deps.platform.reply(workspaceId, s.comment, d.suggestedReply));
-    comment = { ...s.comment, status: 'replied', lastError: null };
-    description = `Replied to ${s.comment.authorName}: "${short(d.suggestedReply)}"`;
-  } else if (d.decision === 'delete') {
-    await executeOnPlatform(deps, s, () => deps.platform.remove(workspaceId, s.comment));
-    comment = { ...s.comment, status: 'deleted', lastError: null };
-    description = `Deleted a comment by ${s.comment.authorName}`;
-  } else if (d.decision === 'hide') {
-    await executeOnPlatform(deps, s, () => deps.platform.hide(workspaceId, s.comment));
-    comment = { ...s.comment, status: 'approved', isHidden: true, lastError: null };
-    description = `Hid a comment by ${s.comment.authorName}`;
-  } else {
-    comment = { ...s.comment, status: 'approved', lastError: null };
-    description = `Approved: no action needed on ${s.comment.authorName}'s comment`;
+  const actor = by ?? null;
+  const draft = d.suggestedReply.trim();
+  if (d.decision === 'reply' && draft) {
+    return actOnPlatform(deps, s, replyStep(deps, s, draft), (effect) => ({
+      action: 'approve', platformId: effect.platformId, activity: `Replied to ${s.comment.authorName}: "${short(draft)}"`,
+      apply: (cur) => ({ ...cur, comment: { ...cur.comment, ...repliedWith(draft, effect) }, review }),
+    }), actor);
   }
-  const next = await store.writeComment(s, { ...s, comment, review }, withActor(description, by));
-  if (!next) concurrent();
-  await deps.notifier.notify(workspaceId, { type: 'comment_action_executed', commentId: id, status: comment.status });
-  return comment;
+  if (d.decision === 'delete') {
+    return actOnPlatform(deps, s, deleteStep(deps, s), () => ({
+      action: 'approve', activity: `Deleted a comment by ${s.comment.authorName}`,
+      apply: (cur) => ({ ...cur, comment: { ...cur.comment, status: 'deleted', lastError: null }, review }),
+    }), actor);
+  }
+  if (d.decision === 'hide') {
+    return actOnPlatform(deps, s, hideStep(deps, s, true), () => ({
+      action: 'approve', activity: `Hid a comment by ${s.comment.authorName}`,
+      apply: (cur) => ({ ...cur, comment: { ...cur.comment, status: 'approved', isHidden: true, lastError: null }, review }),
+    }), actor);
+  }
+  const change: Change = {
+    action: 'approve', activity: `Approved: no action needed on ${s.comment.authorName}'s comment`,
+    apply: (cur) => ({ ...cur, comment: { ...cur.comment, status: 'approved', lastError: null }, review }),
+  };
+  return (await record(deps, s, change, actor, false)).comment;
 }
 
+/**
+ * Override: `ignore` keeps the comment (reviewed, nothing done); `reply_sent` ("Reply Instead")
+ * posts the reply draft on the platform and is recorded only once the platform accepted it.
+ */
 export async function override(deps: ModerationDeps, workspaceId: string, id: string, action: OverrideAction, by?: string): Promise<Comment> {
   const s = await load(workspaceId, id);
   assertTransition('override', s.comment.status);
   const d = s.comment.aiDecision!;
-  let comment: Comment;
-  let description: string;
+  const actor = by ?? null;
   if (action === 'ignore') {
-    comment = { ...s.comment, status: 'approved', aiDecision: { ...d, decision: 'ignore' }, lastError: null };
-    description = `Kept ${s.comment.authorName}'s comment (override: ignore)`;
-  } else {
-    if (d.suggestedReply.trim()) await executeOnPlatform(deps, s, () => deps.platform.reply(workspaceId, s.comment, d.suggestedReply));
-    comment = { ...s.comment, status: 'replied', aiDecision: { ...d, decision: 'reply' }, lastError: null };
-    description = `Replied instead of ${d.decision} on ${s.comment.authorName}'s comment`;
+    const change: Change = {
+      action: 'override', activity: `Kept ${s.comment.authorName}'s comment (override: ignore)`,
+      apply: (cur) => ({ ...cur, comment: { ...cur.comment, status: 'approved', aiDecision: { ...d, decision: 'ignore' }, lastError: null }, review: 'changed' }),
+    };
+    const next = (await record(deps, s, change, actor, false)).comment;
+    await deps.notifier.notify(workspaceId, { type: 'comment_overridden', commentId: id, status: next.status });
+    return next;
   }
-  const next = await store.writeComment(s, { ...s, comment, review: 'changed' }, withActor(description, by));
-  if (!next) concurrent();
-  await deps.notifier.notify(workspaceId, { type: 'comment_overridden', commentId: id, status: comment.status });
-  return comment;
+  const draft = d.suggestedReply.trim();
+  if (!draft) throw new Invalid('The reply draft is empty: write the reply first (update-reply), or send it with POST /api/comments/{id}/reply {message}.', [{ field: 'suggestedReply', message: 'must not be empty' }]);
+  const next = await actOnPlatform(deps, s, replyStep(deps, s, draft), (effect) => ({
+    action: 'override', platformId: effect.platformId, activity: `Replied instead of ${d.decision} on ${s.comment.authorName}'s comment`,
+    apply: (cur) => ({ ...cur, comment: { ...cur.comment, ...repliedWith(draft, effect), aiDecision: { ...d, decision: 'reply' } }, review: 'changed' }),
+  }), actor);
+  await deps.notifier.notify(workspaceId, { type: 'comment_overridden', commentId: id, status: next.status });
+  return next;
 }
 
 export async function updateReply(deps: ModerationDeps, workspaceId: string, id: string, suggestedReply: string, by?: string): Promise<Comment> {
   const s = await load(workspaceId, id);
   assertTransition('updateReply', s.comment.status);
-  const comment: Comment = { ...s.comment, aiDecision: { ...s.comment.aiDecision!, suggestedReply, decision: 'reply' } };
-  const next = await store.writeComment(s, { ...s, comment, review: 'changed' }, withActor(`Edited the reply to ${s.comment.authorName}`, by));
-  if (!next) concurrent();
-  await deps.notifier.notify(workspaceId, { type: 'comment_status_update', commentId: id, status: comment.status });
-  return comment;
+  const change: Change = {
+    action: 'update_reply', activity: `Edited the reply to ${s.comment.authorName}`,
+    apply: (cur) => ({ ...cur, comment: { ...cur.comment, aiDecision: { ...cur.comment.aiDecision!, suggestedReply, decision: 'reply' } }, review: 'changed' }),
+  };
+  return (await record(deps, s, change, by ?? null, false)).comment;
 }

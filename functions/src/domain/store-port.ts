@@ -8,7 +8,7 @@
  * (every later read in the same scope gets that copy; the scope's own writes refresh it).
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { Activity, AuditEntry, Comment, CommentsQuery, Platform, Role } from '@cg/shared';
+import type { Activity, AuditEntry, Comment, CommentHistoryEntry, CommentsQuery, Platform, Role } from '@cg/shared';
 import type {
   BillingAccount, DeletionStatus, FailureRecord, InvitationRecord, MemberRecord, MembershipRecord, PageOwner, Profile, SessionRecord,
   StoredAccount, StoredComment, WorkspaceRecord,
@@ -35,6 +35,63 @@ export interface CommentStore {
   listActivity(workspaceId: string, limit: number): Promise<Activity[]>;
   addApiResponses(workspaceId: string, counts: Map<string, number>): Promise<void>;
   getApiResponses(workspaceId: string): Promise<{ status: number; message: string; count: number }[]>;
+}
+
+/** One platform action on one comment (design D15): comment + action + attempt is the idempotency key. */
+export interface ClaimKey { workspaceId: string; commentId: string; action: string; attempt: number }
+export interface ActionClaim extends ClaimKey {
+  /** open: claimed, the call may be under way; done: the platform accepted; refused: it did not happen. */
+  state: 'open' | 'done' | 'refused';
+  /** Who holds the open claim (a random token): completing or taking over is conditional on it. */
+  lease: string;
+  claimedAt: string;
+  by: string | null;
+  /** The call got no answer: whether it happened is checked on the platform before acting again. */
+  uncertain: boolean;
+  /** What the platform created (our reply's id). */
+  platformId?: string;
+  error?: string;
+  completedAt?: string;
+}
+
+export interface ClaimStore {
+  /** Conditional put: null when this caller won the claim, else the claim that exists. */
+  claimAction(c: ActionClaim): Promise<ActionClaim | null>;
+  getClaim(k: ClaimKey): Promise<ActionClaim | null>;
+  completeClaim(k: ClaimKey, lease: string, platformId?: string): Promise<boolean>;
+  refuseClaim(k: ClaimKey, lease: string, error: string): Promise<boolean>;
+  markClaimUncertain(k: ClaimKey, lease: string): Promise<boolean>;
+  takeOverClaim(k: ClaimKey, oldLease: string, newLease: string, by: string | null): Promise<boolean>;
+  addHistory(workspaceId: string, commentId: string, entry: Omit<CommentHistoryEntry, 'id' | 'at'>): Promise<CommentHistoryEntry>;
+  listHistory(workspaceId: string, commentId: string, limit?: number): Promise<CommentHistoryEntry[]>;
+}
+
+/** A keyset page of the queue (queue: true) or of every comment, newest first, strictly after `after`. */
+export interface CommentPageQuery {
+  queue: boolean;
+  platform?: Platform;
+  status?: CommentsQuery['status'];
+  sentiment?: CommentsQuery['sentiment'];
+  search?: string;
+  /** Only comments on these accounts (a brand). */
+  accountIds?: string[];
+  decision?: string;
+  language?: string;
+  category?: string;
+  authorId?: string;
+  /** The sort key (`<timestamp>#<commentId>`) to continue after. */
+  after?: string;
+}
+
+/** The post or media a comment is on, as last read from the platform (cached a day). */
+export interface PostInfoRecord { id: string; text: string; permalink: string | null; published: boolean }
+
+export interface CommentPageStore {
+  listCommentPage(workspaceId: string, q: CommentPageQuery, limit: number): Promise<{ items: StoredComment[]; more: boolean }>;
+  countComments(workspaceId: string, q: CommentPageQuery): Promise<number>;
+  authorComments(workspaceId: string, platform: Platform | undefined, authorId: string, max?: number): Promise<StoredComment[]>;
+  getPostInfo(workspaceId: string, platform: string, postId: string): Promise<PostInfoRecord | null>;
+  putPostInfo(workspaceId: string, platform: string, postId: string, info: PostInfoRecord): Promise<void>;
 }
 
 export interface AccountStore {
@@ -159,6 +216,8 @@ export interface StorePort {
   audit: AuditStore;
   rateLimit: RateLimitStore;
   dataDeletion: DataDeletionStore;
+  claims: ClaimStore;
+  commentPages: CommentPageStore;
 }
 
 let bound: StorePort | null = null;
@@ -224,4 +283,6 @@ export const stores: StorePort = {
   audit: area('audit'),
   rateLimit: area('rateLimit'),
   dataDeletion: area('dataDeletion'),
+  claims: area('claims'),
+  commentPages: area('commentPages'),
 };

@@ -1,21 +1,60 @@
-/** Bridges the platform actions port to the Graph API client: reply, hide or delete one comment on its platform. */
+/**
+ * Bridges the platform actions port to the Graph API client. Mutating calls are never retried
+ * inside the client (design D15): a call that got no answer is reported as PlatformOutcomeUnknown,
+ * a refusal as PlatformActionError.
+ */
 import type { Comment } from '@cg/shared';
-import { PlatformActionError } from '../domain/ports.js';
-import { deleteComment, describeActionFailure, replyToComment, setCommentHidden } from './meta/actions.js';
-import { MetaApiError } from './meta/errors.js';
+import { PlatformActionError, PlatformOutcomeUnknown, type PlatformCommentState, type PlatformPostInfo } from '../domain/ports.js';
+import {
+  blockFromPage, deleteComment, describeActionFailure, readCommentState, readPost, replyToComment, sendPrivateReply, setCommentHidden, type ActionTarget,
+} from './meta/actions.js';
+import { MetaApiError, TransientError } from './meta/errors.js';
+import type { GraphClient } from './meta/http.js';
 import { graphFor } from './graph.js';
 
-export async function platformAction(workspaceId: string, action: 'reply' | 'hide' | 'delete', comment: Comment, token: string, text?: string): Promise<void> {
-  const { graph, flush } = graphFor(workspaceId);
-  const target = { platform: comment.platform, commentId: comment.externalId ?? comment.id.replace(/^(facebook|instagram)_/, ''), token };
+export type MetaAction = 'reply' | 'hide' | 'unhide' | 'delete' | 'delete_reply' | 'private_reply' | 'block';
+
+/** The connected account an action runs with: its Meta id (page or Instagram account) and Page token. */
+export interface ActingAccount { externalId: string; token: string }
+
+export function externalCommentId(comment: Comment): string {
+  return comment.externalId ?? comment.id.replace(/^(facebook|instagram)_/, '');
+}
+
+async function withGraph<T>(workspaceId: string, run: (graph: GraphClient) => Promise<T>, mutating: boolean): Promise<T> {
+  const { graph, flush } = graphFor(workspaceId, mutating ? { transientRetries: 0 } : {});
   try {
-    if (action === 'reply') await replyToComment(graph, target, text ?? '');
-    else if (action === 'hide') await setCommentHidden(graph, target, true);
-    else await deleteComment(graph, target);
+    return await run(graph);
   } catch (err) {
+    if (mutating && err instanceof TransientError) throw new PlatformOutcomeUnknown(`The platform did not answer: ${err.message}`);
     if (err instanceof MetaApiError) throw new PlatformActionError(describeActionFailure(err).message);
     throw err;
   } finally {
     await flush();
   }
+}
+
+export async function platformAction(workspaceId: string, action: MetaAction, comment: Comment, account: ActingAccount, arg?: string): Promise<{ id?: string }> {
+  const target: ActionTarget = { platform: comment.platform, commentId: externalCommentId(comment), token: account.token };
+  return withGraph(workspaceId, async (graph) => {
+    switch (action) {
+      case 'reply': return { id: (await replyToComment(graph, target, arg ?? '')).id };
+      case 'hide': await setCommentHidden(graph, target, true); return {};
+      case 'unhide': await setCommentHidden(graph, target, false); return {};
+      case 'delete': await deleteComment(graph, target); return {};
+      case 'delete_reply': await deleteComment(graph, { ...target, commentId: arg ?? '' }); return {};
+      case 'private_reply': await sendPrivateReply(graph, target, account.externalId, arg ?? ''); return {};
+      case 'block': await blockFromPage(graph, account.token, account.externalId, comment.authorId); return {};
+    }
+  }, true);
+}
+
+export async function platformCommentState(workspaceId: string, comment: Comment, account: ActingAccount): Promise<PlatformCommentState> {
+  const target: ActionTarget = { platform: comment.platform, commentId: externalCommentId(comment), token: account.token };
+  return withGraph(workspaceId, (graph) => readCommentState(graph, target, account.externalId), false);
+}
+
+export async function platformPostInfo(workspaceId: string, comment: Comment, account: ActingAccount): Promise<PlatformPostInfo | null> {
+  if (!comment.postId) return null;
+  return withGraph(workspaceId, (graph) => readPost(graph, comment.platform, comment.postId!, account.token), false);
 }

@@ -4,6 +4,8 @@ import * as accounts from './accounts.js';
 import * as audit from './audit.js';
 import * as automation from './automation.js';
 import * as billing from './billing.js';
+import * as claims from './claims.js';
+import * as commentPages from './comment-pages.js';
 import * as comments from './comments.js';
 import * as dataDeletion from './data-deletion.js';
 import * as meta from './meta.js';
@@ -14,4 +16,4 @@ import * as usage from './usage.js';
 import * as users from './users.js';
 import * as workspaces from './workspaces.js';
 
-export const dynamoStore: StorePort = { comments, accounts, workspaces, users, sessions, billing, usage, meta, automation, tenant, audit, rateLimit, dataDeletion };
+export const dynamoStore: StorePort = { comments, accounts, workspaces, users, sessions, billing, usage, meta, automation, tenant, audit, rateLimit, dataDeletion, claims, commentPages };

@@ -87,3 +87,14 @@ export const metaUserKey = {
   link: (metaUserId: string, workspaceId: string) => ({ pk: `METAUSER#${metaUserId}`, sk: tenantPk(workspaceId) }),
   partition: (metaUserId: string) => `METAUSER#${metaUserId}`,
 };
+
+/**
+ * Moderation actions on comments (design D15): a claim per comment + action + attempt (the comment's
+ * version when it was claimed), the comment's history, and the cached post or media a comment is on.
+ */
+export const actionKey = {
+  claim: (workspaceId: string, commentId: string, action: string, attempt: number) => ({ pk: tenantPk(workspaceId), sk: `CLAIM#${commentId}#${action}#${attempt}` }),
+  history: (workspaceId: string, commentId: string, at: string, id: string) => ({ pk: tenantPk(workspaceId), sk: `HIST#${commentId}#${at}#${id}` }),
+  historyPrefix: (commentId: string) => `HIST#${commentId}#`,
+  post: (workspaceId: string, platform: string, postId: string) => ({ pk: tenantPk(workspaceId), sk: `POST#${platform}#${postId}` }),
+};

@@ -140,6 +140,14 @@ async function route_(sb: MetaSandbox, req: GraphRequest, tok: TokenInfo, id: st
         }
       }
       if (edge === 'comments' && M === 'GET') return { data: [] };
+      if (edge === 'messages' && M === 'POST') {
+        if (tok.kind !== 'page') throw invalidToken('Invalid OAuth access token: /messages requires a Page access token');
+        return sb.messaging.send(world, id, p);
+      }
+      if (edge === 'blocked') {
+        if (tok.kind !== 'page') throw invalidToken('Invalid OAuth access token: /blocked requires a Page access token');
+        return sb.messaging.blockedEdge(M, id, p);
+      }
       throw unknownEdge(edge);
     }
     case 'post':
@@ -147,7 +155,11 @@ async function route_(sb: MetaSandbox, req: GraphRequest, tok: TokenInfo, id: st
       const post = kind === 'post' ? world.posts.get(id)! : undefined;
       const comment = kind === 'fbComment' ? world.fbComments.get(id)! : undefined;
       if (!edge) {
-        if (M === 'GET') return post ? pick(renderPost(post), 'id,message,created_time') : pick(renderFbComment(comment!, world, req.baseUrl), 'id,message,from,created_time');
+        if (M === 'GET') {
+          if (post) return pick(renderPost(post), 'id,message,created_time');
+          const rendered = renderFbComment(comment!, world, req.baseUrl);
+          return pick({ ...rendered, can_reply_privately: sb.messaging.canReplyPrivately(comment!, comment!.fromId === comment!.pageId) }, 'id,message,from,created_time');
+        }
         if (!comment) throw badParam('Unsupported operation on post');
         if (M === 'POST') {
           const hidden = p.get('is_hidden');
@@ -201,6 +213,7 @@ async function route_(sb: MetaSandbox, req: GraphRequest, tok: TokenInfo, id: st
     case 'igUser': {
       const ig = world.igUsers.get(id)!;
       if (!edge && M === 'GET') return pick(renderIgUser(ig, world), 'id');
+      if (edge === 'messages' && M === 'POST') return sb.messaging.send(world, id, p);
       if (edge === 'media' && M === 'GET') {
         const media = [...world.media.values()].filter((m) => m.igUserId === id && !m.isAd).sort((a, b) => b.createdTime - a.createdTime);
         return paged(media, (m) => sortKey(m.createdTime, m.id), (m) => renderMedia(m, world), 'id', { descending: true });

@@ -5,6 +5,7 @@ import { World, type AnyComment, type FbComment, type IgComment } from './model.
 import { createRng, type Rng } from './rng.js';
 import { author, commentText, createWorld, followUp, idMaker, pageToken, DEFAULT_BASE_TIME } from './seed.js';
 import { TokenStore } from './tokens.js';
+import { Messaging } from './messaging.js';
 import { WebhookSender, entryFor, verifyCallback, type Delivery, type FeedVerb } from './webhook-sender.js';
 
 export interface SandboxConfig {
@@ -44,6 +45,8 @@ export interface NewCommentInput {
 export class MetaSandbox {
   world!: World;
   tokens!: TokenStore;
+  /** Private replies sent and people blocked from pages. */
+  messaging!: Messaging;
   faults: Fault[] = [];
   calls = { total: 0, graph: 0, byRoute: {} as Record<string, number> };
   usageOverride: number | null = null;
@@ -62,6 +65,7 @@ export class MetaSandbox {
   reset(): void {
     this.world = createWorld(this.config.seed, this.config.appSecret, this.config.baseTime);
     this.tokens = new TokenStore(this.world);
+    this.messaging = new Messaging();
     this.rng = createRng(this.config.seed ^ 0x5eed);
     this.faults = [];
     this.calls = { total: 0, graph: 0, byRoute: {} };
@@ -304,6 +308,8 @@ export class MetaSandbox {
         subscribedFields: p.subscribedFields, accessToken: p.accessToken,
       })),
       ads: [...this.world.ads.values()],
+      privateReplies: [...this.messaging.privateReplies.values()],
+      blocked: Object.fromEntries([...this.messaging.blocked].map(([page, ids]) => [page, [...ids]])),
       faults: this.faults,
       webhooks: {
         url: this.config.webhookUrl ?? null, verified: this.webhookVerified,

@@ -1,0 +1,106 @@
+/**
+ * Store: keyset pages of comments (the queue or every comment, newest first) with the queue's
+ * filters, an author's comments in a workspace, and the cached post or media a comment is on.
+ * A page continues strictly after a sort key (`<timestamp>#<commentId>`), so no offset is skipped.
+ */
+import { GetCommand, PutCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { Comment, TABLE } from '@cg/shared';
+import type { StoredComment } from '../domain/model.js';
+import type { CommentPageQuery, PostInfoRecord } from '../domain/store-port.js';
+import { db, table } from './client.js';
+import { actionKey, commentKey } from './keys.js';
+import { getComments } from './comments.js';
+
+function indexOf(workspaceId: string, q: CommentPageQuery): { index: string; pk: string; pkValue: string; sk: string } {
+  if (q.queue && q.platform) return { index: 'gsi3', pk: 'gsi3pk', pkValue: commentKey.queueOf(workspaceId, q.platform), sk: 'gsi3sk' };
+  if (q.queue) return { index: 'gsi1', pk: 'gsi1pk', pkValue: commentKey.queue(workspaceId), sk: 'gsi1sk' };
+  return { index: 'gsi2', pk: 'gsi2pk', pkValue: commentKey.all(workspaceId), sk: 'gsi2sk' };
+}
+
+function queryOf(workspaceId: string, q: CommentPageQuery): QueryCommandInput {
+  const ix = indexOf(workspaceId, q);
+  const conds: string[] = [];
+  const names: Record<string, string> = { '#pk': ix.pk };
+  const values: Record<string, unknown> = { ':p': ix.pkValue };
+  const nested = (field: string) => { names['#c'] = 'comment'; names[`#${field}`] = field; return `#c.#${field}`; };
+  const decision = (field: string) => { names['#c'] = 'comment'; names['#d'] = 'aiDecision'; names[`#${field}`] = field; return `#c.#d.#${field}`; };
+  if (q.status) { conds.push('#st = :st'); names['#st'] = 'status'; values[':st'] = q.status; }
+  if (q.sentiment) { conds.push('sentiment = :se'); values[':se'] = q.sentiment; }
+  if (q.platform && !q.queue) { conds.push('platform = :pl'); values[':pl'] = q.platform; }
+  if (q.search?.trim()) { conds.push('contains(searchText, :q)'); values[':q'] = q.search.trim().toLowerCase(); }
+  if (q.accountIds) {
+    const ids = q.accountIds.length ? q.accountIds : ['-none-'];
+    conds.push(`${nested('accountId')} IN (${ids.map((_, i) => `:a${i}`).join(', ')})`);
+    ids.forEach((id, i) => { values[`:a${i}`] = id; });
+  }
+  if (q.decision) { conds.push(`${decision('decision')} = :dc`); values[':dc'] = q.decision; }
+  if (q.language) { conds.push(`${decision('language')} = :lg`); values[':lg'] = q.language; }
+  if (q.category) { conds.push(`${decision('category')} = :ct`); values[':ct'] = q.category; }
+  if (q.authorId) { conds.push(`${nested('authorId')} = :au`); values[':au'] = q.authorId; }
+  let key = '#pk = :p';
+  if (q.after) { key += ' AND #sk < :after'; names['#sk'] = ix.sk; values[':after'] = q.after; }
+  return {
+    TableName: table(), IndexName: ix.index, KeyConditionExpression: key, ExpressionAttributeNames: names, ExpressionAttributeValues: values,
+    ...(conds.length ? { FilterExpression: conds.join(' AND ') } : {}),
+  };
+}
+
+function parse(items: Record<string, unknown>[], workspaceId: string): StoredComment[] {
+  const out: StoredComment[] = [];
+  for (const item of items) {
+    const c = Comment.safeParse(item.comment);
+    if (!c.success) { console.warn('[store] skipped an unreadable comment', item.sk); continue; }
+    out.push({ workspaceId, comment: c.data, review: (item.review as StoredComment['review']) ?? null, version: Number(item.version), updatedAt: item.updatedAt as string });
+  }
+  return out;
+}
+
+/** Up to `limit` comments newest first after `q.after`; `more` says whether the index may hold further matches. */
+export async function listCommentPage(workspaceId: string, q: CommentPageQuery, limit: number): Promise<{ items: StoredComment[]; more: boolean }> {
+  const input = queryOf(workspaceId, q);
+  const out: StoredComment[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const res = await db().send(new QueryCommand({ ...input, ScanIndexForward: false, ExclusiveStartKey: start, Limit: Math.min(1000, limit - out.length + (input.FilterExpression ? 200 : 0)) }));
+    out.push(...parse(res.Items ?? [], workspaceId));
+    start = res.LastEvaluatedKey;
+  } while (start && out.length < limit);
+  return { items: out.slice(0, limit), more: out.length > limit || Boolean(start) };
+}
+
+/** How many comments match (a COUNT over the same key condition and filters). */
+export async function countComments(workspaceId: string, q: CommentPageQuery): Promise<number> {
+  const input = queryOf(workspaceId, q);
+  let n = 0;
+  let start: Record<string, unknown> | undefined;
+  do {
+    const res = await db().send(new QueryCommand({ ...input, Select: 'COUNT', ExclusiveStartKey: start }));
+    n += res.Count ?? 0;
+    start = res.LastEvaluatedKey;
+  } while (start);
+  return n;
+}
+
+/** An author's comments in the workspace (the All index, filtered on the author), oldest last. */
+export async function authorComments(workspaceId: string, platform: CommentPageQuery['platform'], authorId: string, max = 2000): Promise<StoredComment[]> {
+  return (await listCommentPage(workspaceId, { queue: false, platform, authorId }, max)).items;
+}
+
+/** The stored comments among `ids` (re-exported for the domain's bulk actions). */
+export { getComments };
+
+const POST_TTL_SECONDS = 86_400;
+
+export async function getPostInfo(workspaceId: string, platform: string, postId: string): Promise<PostInfoRecord | null> {
+  const res = await db().send(new GetCommand({ TableName: table(), Key: actionKey.post(workspaceId, platform, postId) }));
+  if (!res.Item || Number(res.Item[TABLE.ttlAttribute]) * 1000 < Date.now()) return null;
+  const i = res.Item;
+  return { id: i.id as string, text: (i.text as string) ?? '', permalink: (i.permalink as string | null) ?? null, published: i.published !== false };
+}
+
+export async function putPostInfo(workspaceId: string, platform: string, postId: string, info: PostInfoRecord): Promise<void> {
+  await db().send(new PutCommand({
+    TableName: table(),
+    Item: { ...actionKey.post(workspaceId, platform, postId), type: 'post', ...info, [TABLE.ttlAttribute]: Math.floor(Date.now() / 1000) + POST_TTL_SECONDS },
+  }));
+}
