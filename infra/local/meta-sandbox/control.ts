@@ -44,6 +44,7 @@ export async function handleControl(sb: MetaSandbox, hooks: ControlHooks, method
         subcode: typeof body.subcode === 'number' ? body.subcode : undefined,
         method: typeof body.method === 'string' ? body.method : undefined,
         regainMinutes: typeof body.regainMinutes === 'number' ? body.regainMinutes : undefined,
+        lost: body.lost === true,
       }));
     }
   }

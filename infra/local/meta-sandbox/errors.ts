@@ -12,6 +12,8 @@ export class GraphError extends Error {
   ) {
     super(message);
   }
+  /** A lost answer: the call takes effect, then this error is returned (a timeout after the fact). */
+  lost = false;
   body(): unknown {
     return {
       error: {

@@ -41,8 +41,9 @@ export async function handleGraph(sb: MetaSandbox, req: GraphRequest, segments: 
     const route = `${req.method} ${owner?.kind ?? id}${edge ? '/' + edge : ''}`;
     sb.countCall(route, objectKey);
     const fault = sb.takeFault(req.method, `${req.url.pathname}${req.url.search}`, objectKey ?? 'app');
-    if (fault) throw fault;
+    if (fault && !fault.lost) throw fault;
     const body = await route_(sb, req, tok, id, owner?.kind, edge);
+    if (fault) throw fault;
     usageHeaders(sb, headers, objectKey, bucType);
     return { status: 200, body, headers };
   } catch (e) {

@@ -21,8 +21,10 @@ export interface SandboxConfig {
 export interface Fault {
   id: number; match: string; code: number; subcode?: number; method?: string;
   regainMinutes?: number; remaining: number;
+  /** The call takes effect and then fails (the answer is lost). */
+  lost?: boolean;
 }
-export type FaultInput = { match: string; code: number; subcode?: number; method?: string; regainMinutes?: number; times?: number };
+export type FaultInput = { match: string; code: number; subcode?: number; method?: string; regainMinutes?: number; times?: number; lost?: boolean };
 
 export interface NewCommentInput {
   /** A post id, media id, or comment id to reply to; defaults to a random target of `pageId` (or any page). */
@@ -78,7 +80,7 @@ export class MetaSandbox {
   addFault(input: FaultInput): Fault {
     const f: Fault = {
       id: ++this.faultSerial, match: input.match, code: input.code, subcode: input.subcode, method: input.method?.toUpperCase(),
-      regainMinutes: input.regainMinutes, remaining: input.times ?? 1,
+      regainMinutes: input.regainMinutes, remaining: input.times ?? 1, ...(input.lost ? { lost: true } : {}),
     };
     this.faults.push(f);
     return f;
@@ -98,7 +100,9 @@ export class MetaSandbox {
         [objectKey]: [{ type, call_count: 100, total_cputime: 30, total_time: 30, estimated_time_to_regain_access: regain }],
       }),
     };
-    return faultError(f.code, f.subcode, headers);
+    const err = faultError(f.code, f.subcode, headers);
+    err.lost = f.lost === true;
+    return err;
   }
 
   // ---- usage headers ------------------------------------------------------------------------
