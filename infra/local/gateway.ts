@@ -190,6 +190,8 @@ export async function startGateway(opts: { port: number; host?: string; handlers
       if ((result?.statusCode ?? 200) >= 300) { socket.end(`HTTP/1.1 ${result.statusCode} Refused\r\nContent-Length: 0\r\n\r\n`); return; }
       wss.handleUpgrade(req, socket, head, (ws) => {
         sockets.set(connectionId, ws);
+        // A message over the limit closes the connection (1009), as API Gateway does; nothing to report.
+        ws.on('error', () => undefined);
         ws.on('message', (data) => { void handlers.ws(wsEvent('$default', connectionId, STAGE, domainName, { body: data.toString(), authorizer: ctx }), lambdaContext('ws')).catch(() => undefined); });
         ws.on('close', () => {
           sockets.delete(connectionId);
