@@ -41,6 +41,8 @@ export const CommentsQuery = z.object({
   decision: Decision.optional(),
   language: z.string().trim().min(2).max(10).optional(),
   category: z.enum(['threat', 'scam', 'spam', 'abuse', 'complaint', 'question', 'praise', 'other']).optional(),
+  /** Only decisions at least this confident (0-100). */
+  minConfidence: z.coerce.number().min(0).max(100).optional(),
   /** newest (default) or priority: urgent and high first (threats, complaints, questions), then the longest waiting. */
   sort: z.enum(['newest', 'priority']).optional(),
 });
@@ -51,7 +53,7 @@ export const ReplyBody = z.object({ message: Message });
 export const PrivateReplyBody = z.object({ message: z.string().trim().min(1, 'must not be empty').max(2000) });
 export const BULK_ACTIONS = ['approve', 'hide', 'delete', 'dismiss'] as const;
 /** The queue filters a bulk action may select by (instead of ids): every matching queue comment, up to 1000. */
-export const BulkFilter = CommentsQuery.pick({ platform: true, status: true, sentiment: true, search: true, brand: true, decision: true, language: true, category: true });
+export const BulkFilter = CommentsQuery.pick({ platform: true, status: true, sentiment: true, search: true, brand: true, decision: true, language: true, category: true, minConfidence: true });
 export const BulkBody = z.object({
   action: z.enum(BULK_ACTIONS),
   ids: z.array(z.string().min(1).max(300)).min(1, 'must name at least one comment').max(1000).optional(),

@@ -289,6 +289,10 @@ describe('the queue: bulk and keyset paging', () => {
     expect(prio.comments.map((c: any) => c.id)).toEqual([comments[5]!.id, comments[9]!.id, comments[0]!.id]);
     const next = (await client.get(`/api/comments?pendingOnly=true&sort=priority&limit=3&cursor=${prio.nextCursor}`)).json;
     expect(next.comments[0].id).toBe(comments[1]!.id);
+    expect((await client.get('/api/comments?pendingOnly=true&minConfidence=81')).json.total).toBe(0);
+    expect((await client.get('/api/comments?pendingOnly=true&minConfidence=80')).json.total).toBe(27);
+    const found = (await client.get(`/api/comments?pendingOnly=true&search=${encodeURIComponent(comments[3]!.content)}`)).json;
+    expect(found.comments.map((c: any) => c.id)).toEqual([comments[3]!.id]);
     expect((await client.get('/api/comments?cursor=bogus')).status).toBe(400);
   });
 });

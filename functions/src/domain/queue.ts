@@ -49,7 +49,7 @@ async function pageQuery(workspaceId: string, q: Omit<CommentsQuery, 'limit' | '
   return {
     queue: Boolean(q.pendingOnly), platform: q.platform, status: q.status, sentiment: q.sentiment, search: q.search,
     ...(q.brand ? { accountIds: [...new Set(await accountsOfBrand(workspaceId, q.brand))] } : {}),
-    decision: q.decision, language: q.language, category: q.category,
+    decision: q.decision, language: q.language, category: q.category, minConfidence: q.minConfidence,
   };
 }
 
@@ -57,7 +57,8 @@ const MAX_PRIORITY_WINDOW = 2_000;
 
 export async function listComments(workspaceId: string, q: CommentsQuery): Promise<CommentsList> {
   const limit = q.limit ?? insights.DEFAULT_PAGE;
-  const extra = Boolean(q.brand || q.decision || q.language || q.category);
+  // The queue's own filters (and search in the queue) need the filtered path; the spec's offset contract keeps the rest.
+  const extra = Boolean(q.brand || q.decision || q.language || q.category || q.minConfidence !== undefined || (q.pendingOnly && (q.search?.trim() || q.status || q.sentiment)));
   if (!q.cursor && !extra && q.sort !== 'priority') {
     const base = await insights.listComments(workspaceId, q); // the spec's offset contract, unchanged
     const last = base.comments[base.comments.length - 1];

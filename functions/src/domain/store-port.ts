@@ -78,6 +78,7 @@ export interface CommentPageQuery {
   decision?: string;
   language?: string;
   category?: string;
+  minConfidence?: number;
   authorId?: string;
   /** The sort key (`<timestamp>#<commentId>`) to continue after. */
   after?: string;

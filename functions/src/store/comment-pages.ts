@@ -36,6 +36,7 @@ function queryOf(workspaceId: string, q: CommentPageQuery): QueryCommandInput {
   if (q.decision) { conds.push(`${decision('decision')} = :dc`); values[':dc'] = q.decision; }
   if (q.language) { conds.push(`${decision('language')} = :lg`); values[':lg'] = q.language; }
   if (q.category) { conds.push(`${decision('category')} = :ct`); values[':ct'] = q.category; }
+  if (q.minConfidence !== undefined) { conds.push(`${decision('confidence')} >= :mc`); values[':mc'] = q.minConfidence; }
   if (q.authorId) { conds.push(`${nested('authorId')} = :au`); values[':au'] = q.authorId; }
   let key = '#pk = :p';
   if (q.after) { key += ' AND #sk < :after'; names['#sk'] = ix.sk; values[':after'] = q.after; }
