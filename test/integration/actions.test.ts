@@ -244,6 +244,8 @@ describe('the queue: bulk and keyset paging', () => {
     expect(res.json).toMatchObject({ total: 200, succeeded: 200, failed: 0 });
     expect(res.json.results.map((r: any) => r.id)).toEqual(ids);
     expect((await client.get('/api/comments?pendingOnly=true')).json.total).toBe(0);
+    const audit = (await client.get('/api/audit-log?limit=500')).json.entries.filter((e: any) => e.action === 'bulkComments');
+    expect(audit.map((e: any) => e.target).sort()).toEqual(ids.map((id) => `/api/comments/${id}/approve`).sort());
     const again = await client.post('/api/comments/bulk', { action: 'dismiss', ids: [...ids.slice(0, 2), 'no-such-id'] });
     expect(again.json).toMatchObject({ total: 3, succeeded: 0, failed: 3 });
     expect(again.json.results.map((r: any) => r.reason)).toEqual(['conflict', 'conflict', 'not_found']);

@@ -1,6 +1,7 @@
 /** Routes: the moderation queue, decisions and every action on a comment, history and context, stats, activity and analytics. */
 import type { RouteImpls } from '../http/router.js';
 import * as actions from '../domain/actions.js';
+import { auditChange } from '../domain/audit.js';
 import { commentContext } from '../domain/comment-context.js';
 import * as insights from '../domain/insights.js';
 import * as moderation from '../domain/moderation.js';
@@ -28,6 +29,13 @@ export function commentRoutes(deps: moderation.ModerationDeps): RouteImpls {
     deleteReply: async ({ workspaceId, userId, params }) => ({ body: await actions.deleteReply(deps, workspaceId, params.id!, await actorName(userId)) }),
     commentHistory: async ({ workspaceId, params }) => ({ body: await actions.history(workspaceId, params.id!) }),
     commentContext: async ({ workspaceId, params }) => ({ body: await commentContext(deps.platform, workspaceId, params.id!) }),
-    bulkComments: async ({ workspaceId, userId, body }) => ({ body: await queue.bulk(deps, workspaceId, body, await actorName(userId)) }),
+    // Audited per comment (what changed on each), not once for the request.
+    bulkComments: async ({ workspaceId, userId, body }) => {
+      const result = await queue.bulk(deps, workspaceId, body, await actorName(userId));
+      for (const r of result.results.filter((x) => x.ok)) {
+        await auditChange({ workspaceId, userId, route: 'bulkComments', target: `/api/comments/${r.id}/${body.action}`, body: { action: body.action }, result: { status: r.status } });
+      }
+      return { body: result, audited: true };
+    },
   };
 }
