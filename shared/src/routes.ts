@@ -36,7 +36,7 @@ export const CommentsQuery = z.object({
   offset: z.coerce.number().int().min(0).optional(),
   /** Keyset paging: the `nextCursor` of the previous page (instead of offset). */
   cursor: z.string().min(1).max(500).optional(),
-  /** The brand (id of its Facebook page account, as GET /api/social-accounts lists it). */
+  /** The brand: its Facebook page id (context's brand.id) or the id of any of its accounts (GET /api/social-accounts). */
   brand: z.string().min(1).max(200).optional(),
   decision: Decision.optional(),
   language: z.string().trim().min(2).max(10).optional(),
