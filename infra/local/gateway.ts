@@ -21,7 +21,9 @@ import { authorizerEvent, headersOf, lambdaContext, restEvent, wsEvent } from '.
 type Fn = (event: unknown, context: unknown) => Promise<unknown>;
 
 /** API Gateway's and Lambda's limits (REST: 10 MB payload, 29 s integration timeout; Lambda: 6 MB response; WebSocket: 128 KB messages). */
-export const LIMITS = { requestBytes: 10 * 1024 * 1024, responseBytes: 6 * 1024 * 1024, integrationTimeoutMs: 29_000, wsMessageBytes: 128 * 1024 } as const;
+export const LIMITS: Readonly<Record<'requestBytes' | 'responseBytes' | 'integrationTimeoutMs' | 'wsMessageBytes', number>> = {
+  requestBytes: 10 * 1024 * 1024, responseBytes: 6 * 1024 * 1024, integrationTimeoutMs: 29_000, wsMessageBytes: 128 * 1024,
+};
 
 class IntegrationTimeout extends Error {}
 

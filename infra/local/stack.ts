@@ -16,7 +16,7 @@ import { startGateway, type GatewayHandlers } from './gateway.js';
 import { ensureBundles } from './lambda/bundles.js';
 import { functionEnvironment, localSecrets, type LocalResources } from './lambda/environment.js';
 import { LocalFunction } from './lambda/runtime.js';
-import { readFunctionSpecs } from './lambda/template.js';
+import { functionSpecs } from './lambda/template.js';
 import { startMailCatcher } from './mail-catcher.js';
 import { freePort } from './ports.js';
 import { startScheduler } from './scheduler.js';
@@ -77,7 +77,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     const [dynamoPort, cognitoPort] = [await freePort(), await freePort()];
     log('Starting DynamoDB Local and cognito-local...');
     const t0 = Date.now();
-    const built = ensureBundles(async (dir) => (await import('./lambda/template.js')).writeFunctionSpecs(dir), log);
+    const built = Promise.all([ensureBundles(log), functionSpecs(log)]);
     built.catch(() => undefined);
     const [dynamo, cognito] = await Promise.all([
       startDynamo(dynamoPort, opts.persist ? join(opts.dataDir, 'dynamodb') : null).then((c) => { children.push(c); return c; }),
@@ -98,8 +98,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     const appUrl = `http://localhost:${port}`;
     const config = { ...LOCAL_META_ENV, ...passThroughConfig(), ...opts.env };
     const { secrets, plain } = localSecrets(config);
-    const buildDir = (await built).root;
-    const specs = readFunctionSpecs(buildDir);
+    const [{ root: buildDir }, specs] = await built;
     const standIns = await startAwsStandIns({ region, secrets, parameters: Object.fromEntries(specs.flatMap((s) => typeof s.environment.APP_URL_PARAMETER === 'string' ? [[s.environment.APP_URL_PARAMETER, appUrl]] : [])) });
     closers.push(standIns.close);
     // Where the functions reach the local stand-ins (in AWS: the services' own endpoints, from the SDK).

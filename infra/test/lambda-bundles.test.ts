@@ -13,7 +13,7 @@ import { startAwsStandIns, type StandIns } from '../local/aws-standins.js';
 import { ensureBundles, REPO_ROOT } from '../local/lambda/bundles.js';
 import { functionEnvironment, localSecrets } from '../local/lambda/environment.js';
 import { LambdaError, LocalFunction } from '../local/lambda/runtime.js';
-import { readFunctionSpecs, type FunctionSpec } from '../local/lambda/template.js';
+import { functionSpecs, type FunctionSpec } from '../local/lambda/template.js';
 
 const VERIFY_TOKEN = 'bundle-test-verify-token';
 const UNREACHABLE = 'http://127.0.0.1:9';
@@ -23,9 +23,7 @@ let standIns: StandIns;
 const fns = new Map<string, LocalFunction>();
 
 beforeAll(async () => {
-  const built = await ensureBundles(async (dir) => (await import('../local/lambda/template.js')).writeFunctionSpecs(dir));
-  root = built.root;
-  specs = readFunctionSpecs(root);
+  [{ root }, specs] = await Promise.all([ensureBundles(), functionSpecs()]);
   const { secrets } = localSecrets({ META_APP_ID: 'app', META_APP_SECRET: 'secret', META_VERIFY_TOKEN: VERIFY_TOKEN });
   const parameters = Object.fromEntries(specs.flatMap((s) => (typeof s.environment.APP_URL_PARAMETER === 'string' ? [[s.environment.APP_URL_PARAMETER, 'https://app.example.com']] : [])));
   standIns = await startAwsStandIns({ region: 'us-east-1', secrets, parameters });

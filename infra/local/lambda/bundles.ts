@@ -19,7 +19,7 @@ import { BUNDLE_FILE, BUNDLING, ESM_BANNER, externalModules, HANDLER_NAMES, JSON
 
 export const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '../../..');
 export const HANDLERS_DIR = join(REPO_ROOT, 'functions/src/handlers');
-const SOURCES = ['functions/src', 'shared/src', 'infra/lib', 'infra/local/lambda', 'package-lock.json', 'cdk.json'];
+const SOURCES = ['functions/src', 'shared/src', 'infra/lib/packaging.ts', 'infra/local/lambda/bundles.ts', 'package-lock.json'];
 
 
 /** Bundles one handler into `dir/index.mjs` with the settings CDK uses; returns the bundle's size in bytes. */
@@ -73,10 +73,10 @@ function newestFiles(path: string, out: string[]): void {
   }
 }
 
-/** A hash of the sources every bundle and the template are built from. */
-export function sourceFingerprint(): string {
+/** A hash of the sources (paths, sizes, times) something is built from: by default the bundles'. */
+export function sourceFingerprint(sources: readonly string[] = SOURCES): string {
   const files: string[] = [];
-  for (const s of SOURCES) newestFiles(s, files);
+  for (const s of sources) newestFiles(s, files);
   return createHash('sha256').update(REPO_ROOT).update(files.sort().join('\n')).digest('hex').slice(0, 16);
 }
 
@@ -92,10 +92,9 @@ export const LAMBDA_ROOT = join(tmpdir(), 'pagewarden-lambda');
 
 /**
  * Builds every handler's package (when the sources changed since the last build) into
- * `$TMPDIR/pagewarden-lambda/<fingerprint>/task/<name>`, runs `extra(dir)` on the new build (the
- * template's environment is written there), and returns the folders.
+ * `$TMPDIR/pagewarden-lambda/<fingerprint>/task/<name>` and returns the folders.
  */
-export async function ensureBundles(extra: (dir: string) => Promise<void> = async () => undefined, log: (l: string) => void = () => undefined): Promise<BuiltFunctions> {
+export async function ensureBundles(log: (l: string) => void = () => undefined): Promise<BuiltFunctions> {
   const root = join(LAMBDA_ROOT, sourceFingerprint());
   const taskRoot = (name: string) => join(root, 'task', name);
   if (existsSync(join(root, 'done'))) return { root, taskRoot, rebuilt: false };
@@ -109,7 +108,6 @@ export async function ensureBundles(extra: (dir: string) => Promise<void> = asyn
     await bundleHandler(name, dir);
     installShippedModules(name, dir);
   }));
-  await extra(tmp);
   writeFileSync(join(tmp, 'done'), new Date().toISOString());
   try { renameSync(tmp, root); } catch { rmSync(tmp, { recursive: true, force: true }); }
   pruneOldBuilds(root);
@@ -121,6 +119,6 @@ export async function ensureBundles(extra: (dir: string) => Promise<void> = asyn
 function pruneOldBuilds(keep: string): void {
   for (const d of readdirSync(LAMBDA_ROOT)) {
     const p = join(LAMBDA_ROOT, d);
-    if (p !== keep && Date.now() - statSync(p).mtimeMs > 86_400_000) rmSync(p, { recursive: true, force: true });
+    if (p !== keep && !p.includes('.tmp-') && Date.now() - statSync(p).mtimeMs > 86_400_000) rmSync(p, { recursive: true, force: true });
   }
 }

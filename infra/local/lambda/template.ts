@@ -4,12 +4,13 @@
  * app (stub assets, no cdk-nag: the code is bundled separately, the same way), so the local stack
  * runs every function with the environment it gets in AWS.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Stack } from 'aws-cdk-lib';
 import type { CfnElement } from 'aws-cdk-lib';
-import { buildApp } from '../../lib/app.js';
-import { REPO_ROOT } from './bundles.js';
+import { LAMBDA_ROOT, REPO_ROOT, sourceFingerprint } from './bundles.js';
+
+/** What the template is synthesized from (the Lambda code is not: the functions are stubs there). */
+const TEMPLATE_SOURCES = ['infra/lib', 'shared/src', 'cdk.json', 'infra/local/lambda/template.ts'];
 
 export interface FunctionSpec {
   /** The handler file name under functions/src/handlers (api, analyser ...). */
@@ -22,14 +23,34 @@ export interface FunctionSpec {
   environment: Record<string, unknown>;
 }
 
-const FILE = 'functions.json';
+/**
+ * Every function's spec from the synthesized template, synthesized again only when the CDK app or
+ * the shared declarations changed (cached as `$TMPDIR/pagewarden-lambda/functions-<hash>.json`).
+ */
+export async function functionSpecs(log: (l: string) => void = () => undefined): Promise<FunctionSpec[]> {
+  const file = join(LAMBDA_ROOT, `functions-${sourceFingerprint(TEMPLATE_SOURCES)}.json`);
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as FunctionSpec[];
+  const t0 = Date.now();
+  mkdirSync(LAMBDA_ROOT, { recursive: true });
+  const dir = mkdtempSync(join(LAMBDA_ROOT, 'synth.tmp-'));
+  try {
+    const specs = await synthesizeSpecs(dir);
+    writeFileSync(`${file}.tmp-${process.pid}`, JSON.stringify(specs, null, 1));
+    renameSync(`${file}.tmp-${process.pid}`, file);
+    log(`Synthesized the App stack for the functions' environments in ${Date.now() - t0} ms`);
+    return specs;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
 
-/** Synthesizes the app and writes every function's spec to `dir/functions.json`. */
-export function writeFunctionSpecs(dir: string): void {
+async function synthesizeSpecs(dir: string): Promise<FunctionSpec[]> {
+  const { Stack } = await import('aws-cdk-lib');
+  const { buildApp } = await import('../../lib/app.js');
   const context = (JSON.parse(readFileSync(join(REPO_ROOT, 'cdk.json'), 'utf8')) as { context: Record<string, unknown> }).context;
   const built = buildApp({ nag: false, context: { ...context, stubBundling: true, deployWeb: false }, outdir: join(dir, 'cdk.out') });
   const template = built.app.synth().getStackByName(built.compute.stackName).template as { Resources: Record<string, { Properties: Record<string, any> }> };
-  const specs: FunctionSpec[] = Object.values(built.compute.functions).map((f) => {
+  return Object.values(built.compute.functions).map((f) => {
     const id = Stack.of(f).getLogicalId(f.fn.node.defaultChild as CfnElement);
     const p = template.Resources[id]!.Properties;
     return {
@@ -38,9 +59,4 @@ export function writeFunctionSpecs(dir: string): void {
       environment: (p.Environment?.Variables ?? {}) as Record<string, unknown>,
     };
   });
-  writeFileSync(join(dir, FILE), JSON.stringify(specs, null, 1));
-}
-
-export function readFunctionSpecs(dir: string): FunctionSpec[] {
-  return JSON.parse(readFileSync(join(dir, FILE), 'utf8')) as FunctionSpec[];
 }
