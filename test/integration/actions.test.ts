@@ -194,8 +194,19 @@ describe('actions on the platform, exactly once', () => {
     const late = await client.post(`/api/comments/${old.id}/private-reply`, { message: 'Too late' });
     expect(late.status).toBe(409);
     expect(late.json.message).toContain('7 days');
+    const igCreated = (await control('comments', { pageId: page.id, platform: 'instagram', ad: false, message: 'Price please?' })).comment;
+    await control('webhooks/flush', {});
+    let ig: any;
+    for (const deadline = Date.now() + 30_000; !ig && Date.now() < deadline;) {
+      ig = (await allComments(client)).find((x) => x.externalId === igCreated.id);
+      if (!ig) await new Promise((r) => setTimeout(r, 50));
+    }
+    const igSent = await client.post(`/api/comments/${ig.id}/private-reply`, { message: 'Sent by DM.' });
+    expect(igSent.status, igSent.text).toBe(200);
     const replies = (await control('state')).privateReplies;
-    expect(replies.map((r: any) => [r.commentId, r.text])).toEqual([[created.id, 'Sent you the price list.']]);
+    expect(replies.map((r: any) => [r.commentId, r.accountId, r.text])).toEqual([
+      [created.id, page.id, 'Sent you the price list.'], [igCreated.id, page.igUserId, 'Sent by DM.'],
+    ]);
   });
 
   it('blocks a Facebook author from the page; Instagram is a clear refusal', async () => {
