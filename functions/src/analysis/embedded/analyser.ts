@@ -16,7 +16,7 @@ export class EmbeddedAnalyser implements Analyser {
       const language = detect(comment.content);
       const decision = decide({
         comment, brand, cues: found, language, version,
-        classification: classifier.classify(comment.content, language.language, found),
+        classification: classifier.classify(comment.content, language.language, found, language.englishLike, language.mixedHindi),
       });
       const parsed = AiDecision.safeParse(decision);
       if (!parsed.success) throw new AnalysisError(`embedded decision for ${comment.id} failed validation: ${parsed.error.message}`);

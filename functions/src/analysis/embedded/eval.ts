@@ -58,7 +58,7 @@ export interface FileReport { file: string; task: Task; scores: Scores; confusio
 export async function evaluateFolder(dir: string, print: (line: string) => void = console.log): Promise<{ reports: FileReport[]; commentsPerSecond: number }> {
   const analyser = new EmbeddedAnalyser();
   const t0 = performance.now();
-  const { file: model, version } = await loadModel();
+  const { file: model, version, classifier } = await loadModel();
   const loadMs = performance.now() - t0;
   print(`model loaded in ${loadMs.toFixed(0)} ms`);
   print(`embedded analyser ${version} on ${dir}\n`);
@@ -80,7 +80,7 @@ export async function evaluateFolder(dir: string, print: (line: string) => void 
     print(`== ${name}  task=${task}  rows=${rows.length}`);
     let headline = shipped;
     if (task === 'spam' && model.training['spam']?.idsDigest === idsDigest(rows)) {
-      headline = crossValidateSpam(rows, model.thresholds.spam);
+      headline = crossValidateSpam(rows, model.thresholds.spam, SPAM_FOLDS, classifier.valence);
       print(`  NOTE: no spam training set exists; the shipped spam head was trained on ALL rows of this file.`);
       print(`  reported figure = ${SPAM_FOLDS}-fold cross-validation (train on 4/5, test on the held-out 1/5, same features, threshold and scam rule):`);
       print(`  ${SPAM_FOLDS}-fold CV   ${fmt(scores(headline))}`);

@@ -2,6 +2,7 @@
 import { isOffensiveWord, NEGATIVE_EMOJI, NEGATIVE_WORDS, NEGATORS, POSITIVE_EMOJI, POSITIVE_WORDS } from './lexicon.js';
 import { cues } from './rules.js';
 import { normalise, words } from './text.js';
+import { valenceFeatures, type Valence } from './valence.js';
 
 export const FEATURE_BITS = 18;
 export const DIM = 1 << FEATURE_BITS;
@@ -21,11 +22,37 @@ export function hash(s: string): number {
   return (h >>> 0) & (DIM - 1);
 }
 
+/**
+ * Hashes of every character n-gram (n = 2..5) of `s`, each prefixed with `prefix`, without building the
+ * strings: FNV-1a runs on from the prefix's state (the same value as hash(prefix + gram)).
+ */
+export function charGramHashes(prefix: string, s: string, mask: number, emit: (h: number) => void): void {
+  let h0 = 0x811c9dc5;
+  for (let i = 0; i < prefix.length; i++) h0 = Math.imul(h0 ^ prefix.charCodeAt(i), 0x01000193);
+  for (let i = 0; i + 2 <= s.length; i++) {
+    let h = h0;
+    for (let j = i; j < i + 5 && j < s.length; j++) {
+      h = Math.imul(h ^ s.charCodeAt(j), 0x01000193);
+      if (j > i) emit((h >>> 0) & mask);
+    }
+  }
+}
+
 class Builder {
   private readonly acc = new Map<number, number>();
   add(name: string, v = 1): void {
-    const h = hash(name);
+    this.addHashed(hash(name), v);
+  }
+  addHashed(h: number, v: number): void {
     this.acc.set(h, (this.acc.get(h) ?? 0) + v);
+  }
+  /** Like `group` for features already hashed (counts per hash). */
+  hashedGroup(counts: Map<number, number>, weight: number): void {
+    if (!counts.size) return;
+    let norm = 0;
+    for (const c of counts.values()) norm += c * c;
+    const k = weight / Math.sqrt(norm);
+    for (const [h, c] of counts) this.addHashed(h, c * k);
   }
   /** Adds a group of features scaled to unit L2 norm times `weight`. */
   group(names: string[], weight: number): void {
@@ -43,8 +70,11 @@ class Builder {
   }
 }
 
+/** Already-computed cues of the comment (saves a second pass) and the valence lexicon of the model. */
+export interface FeaturizeOptions { cues?: ReadonlySet<string>; valence?: Valence }
+
 /** Turns a raw comment into its sparse feature vector (deterministic); `language` adds language-specific copies of the words. */
-export function featurize(raw: string, language = ''): SparseVector {
+export function featurize(raw: string, language = '', options: FeaturizeOptions = {}): SparseVector {
   const norm = normalise(raw);
   const toks = words(norm);
   const b = new Builder();
@@ -65,16 +95,15 @@ export function featurize(raw: string, language = ''): SparseVector {
     if (t === '!' || t === '?') negate = 0;
   }
   b.group(wordFeats, 1);
-  const charFeats: string[] = [];
-  for (const t of toks) {
-    const w = ' ' + t.slice(0, 24) + ' ';
-    for (let n = 2; n <= 5; n++) for (let i = 0; i + n <= w.length; i++) charFeats.push('c:' + w.slice(i, i + n));
-  }
-  b.group(charFeats, 1);
+  const charCounts = new Map<number, number>();
+  const count = (h: number) => charCounts.set(h, (charCounts.get(h) ?? 0) + 1);
+  for (const t of toks) charGramHashes('c:', ' ' + t.slice(0, 24) + ' ', DIM - 1, count);
+  b.hashedGroup(charCounts, 1);
   if (POSITIVE_EMOJI.test(raw)) lexFeats.push('emo:pos');
   if (NEGATIVE_EMOJI.test(raw)) lexFeats.push('emo:neg');
   b.group(lexFeats, 1.5);
-  for (const c of cues(raw)) b.add('cue:' + c, 0.5);
+  for (const c of options.cues ?? cues(raw)) b.add('cue:' + c, 0.5);
+  for (const [name, v] of valenceFeatures(raw, options.valence)) b.add(name, v);
   b.add('len:' + Math.min(6, Math.floor(Math.log2(1 + toks.length))), 0.3);
   if (language) b.add('lang:' + language, 0.3);
   b.add('bias', 0.1);

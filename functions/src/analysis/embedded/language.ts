@@ -6,6 +6,7 @@
  */
 import { detectAll } from 'tinyld/light';
 import { canonical } from './normalise.js';
+import { lexiconLanguages } from './offensive-lexicon.js';
 
 export const LANGUAGES = ['en', 'es', 'fr', 'de', 'pt', 'it', 'nl', 'pl', 'tr', 'id', 'ar', 'hi'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -24,7 +25,7 @@ const STOPWORDS: Record<Exclude<Language, 'ar'>, string> = {
   pl: 'i w na nie jest to się że z do jak co czy ale tak już mi mnie jestem bardzo dziękuję dzięki proszę gdzie kiedy ile moje mój dla od są był wasz was',
   tr: 've bir bu da de çok ne mi mı mu mü için ile ben sen siz biz var yok değil ama gibi nasıl nerede neden teşekkürler teşekkür merhaba kadar hala daha şu olarak ki',
   id: 'yang dan di ini itu tidak saya aku kamu anda apa ada bisa untuk dengan dari ke juga sudah belum mau berapa apakah kak min terima kasih banget sekali tapi sama lagi gak nggak udah',
-  hi: 'hai hain nahi nahin nhi kya bahut bohot accha acha achha yaar mera meri tera teri kaise kyun kyu bhai kar karo raha rahe rahi tha thi mujhe aap aapka tum hum ye yeh woh bhi sab kuch kab kahan abhi gaya gayi diya wala wali kaun kitna hoga hota chahiye jaldi ji',
+  hi: 'hai hain nahi nahin nhi kya bahut bohot accha acha achha yaar mera meri tera teri kaise kyun kyu bhai kar karo raha rahe rahi tha thi mujhe aap aapka tum hum ye yeh woh bhi sab kuch kab kahan abhi gaya gayi diya wala wali kaun kitna hoga hota chahiye jaldi ji aur hua hue ko ka koi toh ek phir kuch liye liya lekin agar sirf kyunki matlab sach acchi achhi bura buri pyar pyaar dil logo desh sabse zyada jyada rha rhe rhi hogi dekho karna karne ho gye gyi gya gae karte karta karti hoon hun kro nhi h kyu kuch saale saala kaha dkhi apka apki',
 };
 const SETS = Object.fromEntries(LATIN.map((l) => [l, new Set(STOPWORDS[l].split(/\s+/))])) as Record<Exclude<Language, 'ar'>, Set<string>>;
 const CHARS: Partial<Record<Language, RegExp>> = {
@@ -37,6 +38,10 @@ export interface LanguageGuess {
   language: string;
   supported: boolean;
   script: 'latin' | 'arabic' | 'devanagari' | 'other' | 'none';
+  /** Whether English reading of the text is plausible (the English offensive heads may read it). */
+  englishLike?: boolean;
+  /** Latin text with a Hinglish function word that was not decided Hindi (code-mixed: "ho" is not an insult there). */
+  mixedHindi?: boolean;
 }
 
 function script(s: string): LanguageGuess['script'] {
@@ -60,28 +65,40 @@ export function detect(raw: string): LanguageGuess {
   if (sc === 'arabic') return { language: 'ar', supported: true, script: sc };
   if (sc === 'devanagari') return { language: 'hi', supported: true, script: sc };
   if (sc === 'none') return { language: 'und', supported: false, script: sc };
-  const stat = detectAll(text);
   if (sc === 'other') {
-    const code = stat[0]?.lang ?? 'und';
+    const code = detectAll(text)[0]?.lang ?? 'und';
     return { language: code, supported: isSupported(code), script: sc };
   }
   const lower = text.toLowerCase();
   const toks = lower.match(/[\p{L}']+/gu) ?? [];
   const scores = new Map<string, number>();
+  const words = new Map<string, number>();
   for (const lang of LATIN) {
-    let s = 0;
-    for (const t of toks) if (SETS[lang].has(t)) s += 1.5;
+    let n = 0;
+    for (const t of toks) if (SETS[lang].has(t)) n++;
+    words.set(lang, n);
     const re = CHARS[lang];
-    if (re) s += 1.5 * (lower.match(re) ?? []).length;
-    scores.set(lang, s);
+    scores.set(lang, 1.5 * n + (re ? 1.5 * (lower.match(re) ?? []).length : 0));
   }
-  for (const { lang, accuracy } of stat) scores.set(lang, (scores.get(lang) ?? 0) + 3 * accuracy);
+  // Insults are telling too ("pendejo", "klootzak", "goblok"): each counts as a function word of its languages.
+  for (const t of toks) for (const lang of lexiconLanguages(t)) if (lang !== 'ar') { words.set(lang, words.get(lang)! + 1); scores.set(lang, scores.get(lang)! + 1.5); }
+  const hinglish = words.get('hi')!;
+  // Latin-script Hindi is code-mixed with English: two Hindi function words at least as many as English ones decide.
+  if (hinglish >= 2 && hinglish >= words.get('en')!) return { language: 'hi', supported: true, script: sc, englishLike: false };
+  const evidence = new Map(scores);
+  const ranked = [...scores.values()].sort((a, b) => b - a);
+  // Function words alone are decisive when one language leads by a wide margin (skips the n-gram detector).
+  if (ranked[0]! < 6 || ranked[0]! - ranked[1]! < 4.5) {
+    for (const { lang, accuracy } of detectAll(text)) scores.set(lang, (scores.get(lang) ?? 0) + 3 * accuracy);
+  }
   scores.set('en', (scores.get('en') ?? 0) + 0.25);
   let best = 'en';
   let bestScore = -1;
   for (const [lang, s] of scores) if (s > bestScore) { best = lang; bestScore = s; }
-  if (bestScore < 0.9) return { language: 'en', supported: true, script: sc };
-  return { language: best, supported: isSupported(best), script: sc };
+  if (bestScore < 0.9) best = 'en';
+  // English-like: English, or Latin text with no function word or letter of the detected language (the n-gram guess alone).
+  const englishLike = best === 'en' || !evidence.get(best);
+  return { language: best, supported: isSupported(best), script: sc, englishLike, mixedHindi: hinglish > 0 };
 }
 
 /** Best-guess ISO 639-1 code of a comment (English when there is nothing to go on). */

@@ -107,23 +107,46 @@ export interface PackedLinear {
   bias: number[];
   /** Dequantisation factor: weight = int8 * scale. */
   scale: number;
-  /** Base64 of the int8 weights, row-major like LinearModel.weights. */
+  /** Base64 of the int8 weights, row-major like LinearModel.weights (only the rows listed in `rows` when present). */
   weights: string;
+  /** Base64 of the Int32 feature indices whose weights are stored (sparse heads); absent = every row. */
+  rows?: string;
 }
 
+/** Quantises to int8 and keeps only the feature rows with a non-zero weight (most hashed rows are empty). */
 export function pack(m: LinearModel): PackedLinear {
+  const K = m.classes.length;
   let max = 0;
   for (const w of m.weights) max = Math.max(max, Math.abs(w));
   const scale = max / 127 || 1;
-  const q = new Int8Array(m.weights.length);
-  for (let i = 0; i < q.length; i++) q[i] = Math.round(m.weights[i]! / scale);
-  return { classes: m.classes, bias: Array.from(m.bias, (b) => +b.toFixed(6)), scale, weights: Buffer.from(q.buffer).toString('base64') };
+  const rows: number[] = [];
+  const q: number[] = [];
+  for (let f = 0; f < m.weights.length / K; f++) {
+    const row = Array.from(m.weights.subarray(f * K, f * K + K), (w) => Math.round(w / scale));
+    if (row.every((v) => v === 0)) continue;
+    rows.push(f);
+    q.push(...row);
+  }
+  const b64 = (a: ArrayBufferView) => Buffer.from(a.buffer, a.byteOffset, a.byteLength).toString('base64');
+  const bias = Array.from(m.bias, (b) => +b.toFixed(6));
+  // Dense when most rows are used (the row list would cost more than the zeros it saves).
+  if (rows.length * (K + 4) >= m.weights.length) {
+    return { classes: m.classes, bias, scale, weights: b64(Int8Array.from(m.weights, (w) => Math.round(w / scale))) };
+  }
+  return { classes: m.classes, bias, scale, weights: b64(Int8Array.from(q)), rows: b64(Int32Array.from(rows)) };
 }
 
 export function unpack(p: PackedLinear, dim: number): LinearModel {
+  const K = p.classes.length;
   const bytes = Buffer.from(p.weights, 'base64');
   const q = new Int8Array(bytes.buffer, bytes.byteOffset, bytes.length);
-  const weights = new Float32Array(q.length);
-  for (let i = 0; i < q.length; i++) weights[i] = q[i]! * p.scale;
+  const weights = new Float32Array(dim * K);
+  if (!p.rows) {
+    for (let i = 0; i < q.length; i++) weights[i] = q[i]! * p.scale;
+  } else {
+    const rb = Buffer.from(p.rows, 'base64');
+    const rows = new Int32Array(rb.buffer.slice(rb.byteOffset, rb.byteOffset + rb.length));
+    for (let r = 0; r < rows.length; r++) for (let k = 0; k < K; k++) weights[rows[r]! * K + k] = q[r * K + k]! * p.scale;
+  }
   return { classes: p.classes, dim, weights, bias: Float32Array.from(p.bias) };
 }

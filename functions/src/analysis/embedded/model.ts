@@ -1,4 +1,7 @@
-/** The shipped model's shape and its classifier: spam, offensiveness (two English heads), multilingual sentiment. */
+/**
+ * The shipped model's shape and its classifier: spam, offensiveness (two English heads), sentiment (an
+ * English head with valence features, one head per language with training rows, a multilingual fallback).
+ */
 import { featurize, type SparseVector } from './features.js';
 import { featurizeOffensive } from './offensive-features.js';
 import { predictProba, unpack, type LinearModel, type PackedLinear } from './linear.js';
@@ -14,7 +17,9 @@ export type Platt = [number, number];
 export interface ModelFile {
   version: string;
   featureBits: number;
-  heads: { spam: PackedLinear; offensiveTweets: PackedLinear; offensiveDavidson: PackedLinear; sentiment: PackedLinear };
+  heads: { spam: PackedLinear; offensiveTweets: PackedLinear; offensiveDavidson: PackedLinear; sentiment: PackedLinear; sentimentByLanguage?: Record<string, PackedLinear> };
+  /** English valence lexicon (token → VADER valence) read by the sentiment features. */
+  valence?: Record<string, number>;
   thresholds: { spam: number; offensiveTweets: number; offensiveDavidson: number };
   /** Per-language class-bias offsets of the sentiment head (macro-recall on held-out training rows). */
   sentimentOffsets: Record<string, number[]>;
@@ -23,7 +28,7 @@ export interface ModelFile {
   training: Record<string, { files: string[]; rows: number; note?: string; idsDigest?: string }>;
 }
 
-export interface Heads { spam: LinearModel; offensiveTweets: LinearModel; offensiveDavidson: LinearModel; sentiment: LinearModel }
+export interface Heads { spam: LinearModel; offensiveTweets: LinearModel; offensiveDavidson: LinearModel; sentiment: LinearModel; sentimentByLanguage: Record<string, LinearModel> }
 
 export interface Classification {
   pSpam: number;
@@ -43,15 +48,24 @@ export const platt = ([a, b]: Platt, p: number) => 1 / (1 + Math.exp(-(a * logit
 export const rescale = (p: number, th: number) => (p < th ? (0.5 * p) / th : 0.5 + (0.5 * (p - th)) / (1 - th));
 
 export class Classifier {
-  constructor(readonly heads: Heads, readonly file: Omit<ModelFile, 'heads'>) {}
+  readonly valence: ReadonlyMap<string, number>;
+  constructor(readonly heads: Heads, readonly file: Omit<ModelFile, 'heads'>) {
+    this.valence = new Map(Object.entries(file.valence ?? {}));
+  }
 
   static fromFile(file: ModelFile): Classifier {
     const dim = 1 << file.featureBits;
     const h = file.heads;
+    const byLanguage = Object.fromEntries(Object.entries(h.sentimentByLanguage ?? {}).map(([l, p]) => [l, unpack(p, dim)]));
     return new Classifier(
-      { spam: unpack(h.spam, dim), offensiveTweets: unpack(h.offensiveTweets, dim), offensiveDavidson: unpack(h.offensiveDavidson, dim), sentiment: unpack(h.sentiment, dim) },
+      { spam: unpack(h.spam, dim), offensiveTweets: unpack(h.offensiveTweets, dim), offensiveDavidson: unpack(h.offensiveDavidson, dim), sentiment: unpack(h.sentiment, dim), sentimentByLanguage: byLanguage },
       file,
     );
+  }
+
+  /** The sentiment head for a language: its own head when it has one, else the multilingual head. */
+  sentimentHead(language: string): LinearModel {
+    return this.heads.sentimentByLanguage[language] ?? this.heads.sentimentByLanguage[language === 'und' ? 'en' : ''] ?? this.heads.sentiment;
   }
 
   spamProbability(x: SparseVector): number {
@@ -67,16 +81,20 @@ export class Classifier {
   }
 
   sentimentOf(x: SparseVector, language: string): { sentiment: Sentiment; p: number } {
-    const ps = predictProba(this.heads.sentiment, x);
-    const off = (language === 'en' && this.file.sentimentOffsets['en']) || [0, 0, 0];
+    const head = this.sentimentHead(language);
+    const ps = predictProba(head, x);
+    const off = this.file.sentimentOffsets[language] ?? [0, 0, 0];
     let k = 0;
     for (let j = 1; j < ps.length; j++) if (Math.log(ps[j]!) + off[j]! > Math.log(ps[k]!) + off[k]!) k = j;
-    return { sentiment: this.heads.sentiment.classes[k] as Sentiment, p: platt(this.file.calibration.sentiment, ps[k]!) };
+    return { sentiment: head.classes[k] as Sentiment, p: platt(this.file.calibration.sentiment, ps[k]!) };
   }
 
-  /** `language` gates the offensive lexicons and heads: English heads only read English text. */
-  classify(text: string, language: string, found: Set<string>): Classification {
-    const x = featurize(text, language);
+  /**
+   * `language` gates the offensive lexicons and heads: English heads only read English-like text
+   * (`englishLike`: English, or Latin text with nothing of the detected language but the n-gram guess).
+   */
+  classify(text: string, language: string, found: Set<string>, englishLike = language === 'en', mixedHindi = false): Classification {
+    const x = featurize(text, language, { cues: found, valence: this.valence });
     const rawSpam = this.spamProbability(x);
     const scam = isScam(found);
     const spamCue = SPAM_CUES.some((c) => found.has(c));
@@ -85,8 +103,10 @@ export class Classifier {
     const pSpam = scam ? Math.max(0.97, rawSpam) : platt(this.file.calibration.spam, isSpam ? rawSpam : Math.min(rawSpam, 0.49));
     let score = 0;
     const lex = offensiveWords(text, language);
-    // English heads read English text, and other text only when it carries English insults ("die", "ho" never count).
-    if (language === 'en' || offensiveWords(text, 'en').insults.length) score = this.englishOffensive(text);
+    // English heads read English-like text, and other text only when it carries English insults ("die", "ho" never count).
+    if (englishLike || offensiveWords(text, 'en').insults.length) score = this.englishOffensive(text);
+    // Code-mixed Hindi: the English heads learnt "ho" as an insult, so only a clear score counts there.
+    if (mixedHindi && score < 0.75) score = Math.min(score, 0.45);
     else if (lex.insults.length) score = 0.9;
     else if (lex.profanity.length && lex.targeted) score = 0.8;
     if (found.has('threat')) score = Math.max(score, 0.95);

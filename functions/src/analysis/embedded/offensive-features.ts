@@ -4,7 +4,7 @@
  * leetspeak and masking normalisation (f*ck, sh1t, a$$), placeholder handling (@user runs, URLs)
  * and #camelCase hashtag splitting. Hashed into the same space as `features.ts`.
  */
-import { FEATURE_BITS, type SparseVector } from './features.js';
+import { charGramHashes, FEATURE_BITS, type SparseVector } from './features.js';
 import { canonical, destretch } from './normalise.js';
 import { decodeEntities, URL_RE } from './text.js';
 
@@ -108,6 +108,12 @@ class Acc {
     for (const n of set) { const h = this.hash(n); this.m.set(h, (this.m.get(h) ?? 0) + k); }
   }
   add(name: string, v: number): void { const h = this.hash(name); this.m.set(h, (this.m.get(h) ?? 0) + v); }
+  /** Binary group of already-hashed features. */
+  hashedGroup(set: Set<number>, weight: number): void {
+    if (!set.size) return;
+    const k = weight / Math.sqrt(set.size);
+    for (const h of set) this.m.set(h, (this.m.get(h) ?? 0) + k);
+  }
   build(): SparseVector {
     const keys = [...this.m.keys()].sort((a, b) => a - b);
     return { idx: Int32Array.from(keys), val: Float32Array.from(keys.map((k) => this.m.get(k)!)) };
@@ -133,10 +139,10 @@ export function featurizeOffensive(raw: string, o: OffensiveFeatureOptions = OFF
   }
   for (const t of tags) w.push('otag:' + t);
   a.group(w, o.word);
-  const c: string[] = [];
+  const c = new Set<number>();
   const text = ' ' + toks.filter((t) => t !== 'xuserx' && t !== 'xusersx' && t !== 'xurlx').join(' ') + ' ';
-  for (let n = 2; n <= 5; n++) for (let i = 0; i + n <= text.length; i++) c.push('oc:' + text.slice(i, i + n));
-  a.group(c, o.char);
+  charGramHashes('oc:', text, (1 << o.bits) - 1, (h) => c.add(h));
+  a.hashedGroup(c, o.char);
   a.add('oprof:n' + Math.min(3, prof), 1);
   if (prof) a.add('oprof:any', 1);
   if (targeted) a.add('oprof:targeted', 1);

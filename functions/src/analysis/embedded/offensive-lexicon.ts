@@ -106,3 +106,10 @@ export function offensiveWords(text: string, language: string): OffensiveMatch {
   });
   return { insults, profanity, targeted };
 }
+
+/** Languages whose insult lexicon holds this lowercase token (language detection evidence). */
+export function lexiconLanguages(token: string): Language[] {
+  const out: Language[] = [];
+  for (const [lang, lex] of Object.entries(SETS)) if (lex!.insults.has(token)) out.push(lang as Language);
+  return out;
+}

@@ -7,8 +7,9 @@
 import { findLinks } from './links.js';
 import { canonical } from './normalise.js';
 
-const W = (alternatives: string) => new RegExp(`(?:^|[^\\p{L}\\p{N}])(?:${alternatives})(?=$|[^\\p{L}\\p{N}])`, 'iu');
-const ANY = (alternatives: string) => new RegExp(`(?:${alternatives})`, 'iu');
+// Patterns are lowercase and run on lowercased text: case-sensitive matching is several times faster.
+const W = (alternatives: string) => new RegExp(`(?:^|[^\\p{L}\\p{N}])(?:${alternatives})(?=$|[^\\p{L}\\p{N}])`, 'u');
+const ANY = (alternatives: string) => new RegExp(`(?:${alternatives})`, 'u');
 
 const PATTERNS: Array<[string, RegExp]> = [
   ['contact', W([
@@ -99,8 +100,9 @@ const PATTERNS: Array<[string, RegExp]> = [
 /** Names of the cues present in the raw comment (model features and the policy's reasons). */
 export function cues(raw: string, brandDomains: readonly string[] = []): Set<string> {
   const text = canonical(raw);
+  const lower = text.toLowerCase();
   const found = new Set<string>();
-  for (const [name, re] of PATTERNS) if (re.test(text)) found.add(name);
+  for (const [name, re] of PATTERNS) if (re.test(lower)) found.add(name);
   const links = findLinks(text, brandDomains);
   if (links.length) found.add('link');
   for (const l of links) {

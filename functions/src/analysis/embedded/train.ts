@@ -9,14 +9,15 @@ import { FEATURE_BITS } from './features.js';
 import { pack, predictProba } from './linear.js';
 import { fitPlatt } from './calibration.js';
 import { detectLanguage } from './language.js';
+import { readValence } from './valence.js';
 import { featurizeOffensive } from './offensive-features.js';
 import { confusion } from './metrics.js';
 import { rescale, SENTIMENT_CLASSES, type ModelFile } from './model.js';
 import { scores } from './metrics.js';
 import { EVAL_DIR, MODEL_PATH, TRAIN_DIR } from './paths.js';
 import {
-  crossValidatedSpam, featurizeOffensiveRows, featurizeRows, holdout, idsDigest, OFFENSIVE_CLASSES, probabilityOf, SPAM_CLASSES, SPAM_FOLDS, trainHead,
-  tuneBiasOffsets, tuneOffensiveThresholds,
+  crossValidatedSpam, featurizeOffensiveRows, HEAD_OPTIONS, featurizeRows, holdout, idsDigest, OFFENSIVE_CLASSES, probabilityOf, SPAM_CLASSES, SPAM_FOLDS, trainHead,
+  tuneOffensiveThresholds,
 } from './trainer.js';
 
 const started = Date.now();
@@ -31,8 +32,10 @@ log(`read ${tweets.length} + ${davidson.length} offensive, ${sentiment.length} s
 // Offensive: one head per source; thresholds tuned on a 1/7 held-out slice of the training rows.
 const [tTrain, tHeld] = holdout(tweets, 7);
 const [dTrain, dHeld] = holdout(davidson, 7);
-const tHead = trainHead(featurizeOffensiveRows(tTrain), OFFENSIVE_CLASSES);
-const dHead = trainHead(featurizeOffensiveRows(dTrain), OFFENSIVE_CLASSES);
+// l2 1e-4 (not the default 3e-4): better held-out macro-F1 on both sets.
+const OFFENSIVE_OPTIONS = { ...HEAD_OPTIONS, l2: 1e-4 };
+const tHead = trainHead(featurizeOffensiveRows(tTrain), OFFENSIVE_CLASSES, OFFENSIVE_OPTIONS);
+const dHead = trainHead(featurizeOffensiveRows(dTrain), OFFENSIVE_CLASSES, OFFENSIVE_OPTIONS);
 const heldProbs = (rows: typeof tweets): Array<[number, number, string]> => {
   const f = featurizeOffensiveRows(rows);
   return f.x.map((x, i) => [probabilityOf(tHead, x, 'offensive'), probabilityOf(dHead, x, 'offensive'), f.labels[i]!]);
@@ -40,39 +43,44 @@ const heldProbs = (rows: typeof tweets): Array<[number, number, string]> => {
 const tuned = tuneOffensiveThresholds(heldProbs(tHeld), heldProbs(dHeld));
 log(`offensive thresholds tweets=${tuned.tweets.toFixed(3)} davidson=${tuned.davidson.toFixed(3)} (held-out macro-F1 ${tuned.f1A.toFixed(3)} / ${tuned.f1B.toFixed(3)})`);
 
-const offensiveTweets = trainHead(featurizeOffensiveRows(tweets), OFFENSIVE_CLASSES);
-const offensiveDavidson = trainHead(featurizeOffensiveRows(davidson), OFFENSIVE_CLASSES);
+const offensiveTweets = trainHead(featurizeOffensiveRows(tweets), OFFENSIVE_CLASSES, OFFENSIVE_OPTIONS);
+const offensiveDavidson = trainHead(featurizeOffensiveRows(davidson), OFFENSIVE_CLASSES, OFFENSIVE_OPTIONS);
 log('offensive heads trained on all training rows');
-// Sentiment: one multilingual head (English tweets + the seven UMSAB training splits), words also
-// conjoined with the detected language; per-language class-bias offsets and Platt scaling on 1/5 held out.
+// Sentiment: an English head (English tweets, with VADER valence features), one head per UMSAB language
+// (its own training split; the detected language picks the head) and a multilingual fallback head over
+// every row for the other languages. Platt scaling of the chosen class's probability on 1/5 held out.
+const valenceRecord = readValence();
+const valence = new Map(Object.entries(valenceRecord));
 const umsab = readdirSync(TRAIN_DIR).filter((f) => /^sentiment-umsab-\w+\.csv$/.test(f)).sort();
-const sentimentRows = [...sentiment, ...umsab.flatMap((f) => readLabelled(join(TRAIN_DIR, f)))];
+const byLanguageRows: Record<string, typeof sentiment> = { en: sentiment };
+for (const f of umsab) byLanguageRows[f.replace(/^sentiment-umsab-|\.csv$/g, '')] = readLabelled(join(TRAIN_DIR, f));
+const sentimentRows = Object.values(byLanguageRows).flat();
 const langOf = new Map(sentimentRows.map((r) => [r.text, detectLanguage(r.text)]));
 const lang = (t: string) => langOf.get(t) ?? detectLanguage(t);
-const [sTrain, sHeld] = holdout(sentimentRows, 5);
-const sHeldF = featurizeRows(sHeld, lang);
-const sProbe = trainHead(featurizeRows(sTrain, lang), [...SENTIMENT_CLASSES]);
-const sentimentOffsets: Record<string, number[]> = { en: tuneBiasOffsets(sProbe, { x: sHeldF.x.filter((_, i) => lang(sHeld[i]!.text) === 'en'), labels: sHeldF.labels.filter((_, i) => lang(sHeld[i]!.text) === 'en') }) };
-for (const code of new Set(sHeld.map((r) => lang(r.text)))) {
-  const keep = sHeld.map((r, i) => (lang(r.text) === code ? i : -1)).filter((i) => i >= 0);
-  if (code === 'en' || keep.length < 120) continue;
-  sentimentOffsets[code] = tuneBiasOffsets(sProbe, { x: keep.map((i) => sHeldF.x[i]!), labels: keep.map((i) => sHeldF.labels[i]!) });
+const sentimentPairs: Array<[number, boolean]> = [];
+const sentimentByLanguage: Record<string, ReturnType<typeof trainHead>> = {};
+for (const [code, rows] of Object.entries(byLanguageRows)) {
+  const [tr, held] = holdout(rows, 5);
+  const probe = trainHead(featurizeRows(tr, () => code, valence), [...SENTIMENT_CLASSES]);
+  const heldF = featurizeRows(held, () => code, valence);
+  const right = heldF.x.map((x, i): [number, boolean] => {
+    const ps = predictProba(probe, x);
+    const k = ps.indexOf(Math.max(...ps));
+    return [ps[k]!, SENTIMENT_CLASSES[k] === heldF.labels[i]];
+  });
+  sentimentPairs.push(...right);
+  log(`sentiment ${code}: held-out accuracy ${(right.filter((r) => r[1]).length / right.length).toFixed(3)} (${held.length} rows)`);
+  sentimentByLanguage[code] = trainHead(featurizeRows(rows, () => code, valence), [...SENTIMENT_CLASSES]);
 }
-const sentimentPairs = sHeldF.x.map((x, i): [number, boolean] => {
-  const ps = predictProba(sProbe, x);
-  const off = sentimentOffsets[lang(sHeld[i]!.text)] ?? sentimentOffsets['en']!;
-  let k = 0;
-  for (let j = 1; j < ps.length; j++) if (Math.log(ps[j]!) + off[j]! > Math.log(ps[k]!) + off[k]!) k = j;
-  return [ps[k]!, SENTIMENT_CLASSES[k] === sHeldF.labels[i]];
-});
-const sentimentHead = trainHead(featurizeRows(sentimentRows, lang), [...SENTIMENT_CLASSES]);
-log(`sentiment head trained on ${sentimentRows.length} rows (${umsab.join(', ')}); offsets ${JSON.stringify(sentimentOffsets)}`);
+const sentimentHead = trainHead(featurizeRows(sentimentRows, lang, valence), [...SENTIMENT_CLASSES]);
+const sentimentOffsets: Record<string, number[]> = {};
+log(`sentiment heads trained: ${Object.keys(sentimentByLanguage).join(', ')} + multilingual on ${sentimentRows.length} rows`);
 
 const spamThreshold = 0.5;
-const spamOof = crossValidatedSpam(spam, spamThreshold);
+const spamOof = crossValidatedSpam(spam, spamThreshold, SPAM_FOLDS, valence);
 const cv = scores(confusion(SPAM_CLASSES, spam.map((r) => r.label), spamOof.map((p) => p.predicted)));
 log(`spam ${SPAM_FOLDS}-fold CV accuracy ${cv.accuracy.toFixed(4)} macro-F1 ${cv.macroF1.toFixed(4)}`);
-const spamHead = trainHead(featurizeRows(spam, detectLanguage), SPAM_CLASSES);
+const spamHead = trainHead(featurizeRows(spam, detectLanguage, valence), SPAM_CLASSES);
 log('spam head trained on all spam rows (shipped)');
 
 // Calibration (Platt) of each head's stated probability, on held-out training rows (out-of-fold for spam).
@@ -88,23 +96,27 @@ const calibration = {
 };
 log(`calibration ${JSON.stringify(calibration)}`);
 
-const heads = { spam: pack(spamHead), offensiveTweets: pack(offensiveTweets), offensiveDavidson: pack(offensiveDavidson), sentiment: pack(sentimentHead) };
+const heads = {
+  spam: pack(spamHead), offensiveTweets: pack(offensiveTweets), offensiveDavidson: pack(offensiveDavidson), sentiment: pack(sentimentHead),
+  sentimentByLanguage: Object.fromEntries(Object.entries(sentimentByLanguage).map(([l, m]) => [l, pack(m)])),
+};
 const model: ModelFile = {
   version: '',
   featureBits: FEATURE_BITS,
   heads,
   thresholds: { spam: spamThreshold, offensiveTweets: tuned.tweets, offensiveDavidson: tuned.davidson },
   sentimentOffsets,
+  valence: valenceRecord,
   calibration,
   training: {
     spam: { files: ['eval/spam-youtube.csv'], rows: spam.length, idsDigest: idsDigest(spam), note: `no spam training file exists: shipped head trained on all rows; reported figure is ${SPAM_FOLDS}-fold CV` },
     offensiveTweets: { files: ['train/offensive-tweets.csv'], rows: tweets.length },
     offensiveDavidson: { files: ['train/offensive-davidson.csv'], rows: davidson.length },
-    sentiment: { files: ['train/sentiment-tweets.csv', ...umsab.map((f) => `train/${f}`)], rows: sentimentRows.length },
+    sentiment: { files: ['train/sentiment-tweets.csv', ...umsab.map((f) => `train/${f}`)], rows: sentimentRows.length, note: 'per-language heads (en = sentiment-tweets + VADER valence lexicon, data/valence-en.tsv) and a multilingual fallback' },
   },
 };
 const { createHash } = await import('node:crypto');
-model.version = `embedded-lr-2.0+${createHash('sha256').update(JSON.stringify(heads)).digest('hex').slice(0, 8)}`;
+model.version = `embedded-lr-2.1+${createHash('sha256').update(JSON.stringify(heads)).digest('hex').slice(0, 8)}`;
 const json = JSON.stringify(model);
 writeFileSync(MODEL_PATH, json + '\n');
 log(`wrote ${MODEL_PATH} (${(json.length / 1e6).toFixed(2)} MB), version ${model.version}`);

@@ -6,6 +6,7 @@ import { featurizeOffensive } from './offensive-features.js';
 import { balancedWeights, predictProba, train, type LinearModel, type TrainOptions } from './linear.js';
 import { cues, isScam, SPAM_CUES } from './rules.js';
 import { detectLanguage } from './language.js';
+import type { Valence } from './valence.js';
 import { confusion, scores, type Confusion } from './metrics.js';
 
 export const HEAD_OPTIONS: TrainOptions = { epochs: 10, lr: 0.5, l2: 3e-4, seed: 7 };
@@ -18,8 +19,8 @@ export interface Featurized {
   labels: string[];
 }
 
-export function featurizeRows(rows: LabelledRow[], languageOf: (text: string) => string = () => ''): Featurized {
-  return { x: rows.map((r) => featurize(r.text, languageOf(r.text))), labels: rows.map((r) => r.label) };
+export function featurizeRows(rows: LabelledRow[], languageOf: (text: string) => string = () => '', valence?: Valence): Featurized {
+  return { x: rows.map((r) => featurize(r.text, languageOf(r.text), { valence })), labels: rows.map((r) => r.label) };
 }
 
 /** Rows featurised for the offensive heads (see offensive-features.ts). */
@@ -75,13 +76,13 @@ export function tuneOffensiveThresholds(
 }
 
 /** K-fold cross-validation of the spam head (fold = row index mod k), with the shipped threshold. */
-export function crossValidateSpam(rows: LabelledRow[], threshold: number, k = SPAM_FOLDS): Confusion {
-  return confusion(SPAM_CLASSES, rows.map((r) => r.label), crossValidatedSpam(rows, threshold, k).map((p) => p.predicted));
+export function crossValidateSpam(rows: LabelledRow[], threshold: number, k = SPAM_FOLDS, valence?: Valence): Confusion {
+  return confusion(SPAM_CLASSES, rows.map((r) => r.label), crossValidatedSpam(rows, threshold, k, valence).map((p) => p.predicted));
 }
 
 /** Out-of-fold spam probability and prediction of every row (the head as shipped: detected language, cues, scam rule). */
-export function crossValidatedSpam(rows: LabelledRow[], threshold: number, k = SPAM_FOLDS): Array<{ p: number; predicted: string }> {
-  const data = featurizeRows(rows, detectLanguage);
+export function crossValidatedSpam(rows: LabelledRow[], threshold: number, k = SPAM_FOLDS, valence?: Valence): Array<{ p: number; predicted: string }> {
+  const data = featurizeRows(rows, detectLanguage, valence);
   const out = new Array<{ p: number; predicted: string }>(rows.length);
   for (let f = 0; f < k; f++) {
     const idx = rows.map((_, i) => i).filter((i) => i % k !== f);
