@@ -4,8 +4,8 @@
  * traffic into $connect/$default/$disconnect events, and serves the management API (@connections).
  * It applies what CloudFront and API Gateway apply in AWS: the forwarded headers (lambda-events.ts),
  * 10 MB requests (413), the 29 s integration timeout (504), Lambda's 6 MB response limit (502),
- * authorizer context values as strings, and WebSocket message limits (128 KB, connection closed 1009;
- * an @connections post over 128 KB is a 413).
+ * authorizer context values as strings, and WebSocket limits (a frame over 32 KB closes the
+ * connection with 1009; an @connections post over 128 KB is a 413).
  */
 import { randomBytes } from 'node:crypto';
 import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
@@ -20,9 +20,13 @@ import { authorizerEvent, headersOf, lambdaContext, restEvent, wsEvent } from '.
 
 type Fn = (event: unknown, context: unknown) => Promise<unknown>;
 
-/** API Gateway's and Lambda's limits (REST: 10 MB payload, 29 s integration timeout; Lambda: 6 MB response; WebSocket: 128 KB messages). */
-export const LIMITS: Readonly<Record<'requestBytes' | 'responseBytes' | 'integrationTimeoutMs' | 'wsMessageBytes', number>> = {
-  requestBytes: 10 * 1024 * 1024, responseBytes: 6 * 1024 * 1024, integrationTimeoutMs: 29_000, wsMessageBytes: 128 * 1024,
+/**
+ * API Gateway's and Lambda's limits (REST: 10 MB payload, 29 s integration timeout; Lambda: 6 MB
+ * response; WebSocket: 32 KB frames, 128 KB messages). A browser sends each message as one frame,
+ * so what a client sends is capped at the frame size; what @connections posts, at the message size.
+ */
+export const LIMITS: Readonly<Record<'requestBytes' | 'responseBytes' | 'integrationTimeoutMs' | 'wsMessageBytes' | 'wsFrameBytes', number>> = {
+  requestBytes: 10 * 1024 * 1024, responseBytes: 6 * 1024 * 1024, integrationTimeoutMs: 29_000, wsMessageBytes: 128 * 1024, wsFrameBytes: 32 * 1024,
 };
 
 class IntegrationTimeout extends Error {}
@@ -177,7 +181,7 @@ export async function startGateway(opts: { port: number; host?: string; handlers
     });
   });
 
-  const wss = new WebSocketServer({ noServer: true, maxPayload: limits.wsMessageBytes });
+  const wss = new WebSocketServer({ noServer: true, maxPayload: limits.wsFrameBytes });
   server.on('upgrade', (req, socket, head) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (url.pathname !== WS_PATH) { socket.destroy(); return; }

@@ -15,7 +15,7 @@ let seen: Event[] = [];
 let api: (e: Event) => Promise<unknown> = async () => ({ statusCode: 200, body: '{}' });
 let authorizer: () => Promise<unknown> = async () => allow({ userId: 'u1' });
 const allow = (context: Record<string, unknown>) => ({ principalId: 'u1', policyDocument: { Statement: [{ Effect: 'Allow' }] }, context });
-const LIMITS = { requestBytes: 2_000, responseBytes: 3_000, integrationTimeoutMs: 300, wsMessageBytes: 1_000 };
+const LIMITS = { requestBytes: 2_000, responseBytes: 3_000, integrationTimeoutMs: 300, wsMessageBytes: 1_000, wsFrameBytes: 500 };
 
 beforeAll(async () => {
   gateway = await startGateway({
@@ -84,7 +84,7 @@ describe('local gateway, as CloudFront and API Gateway', () => {
     expect((await fetch(`${gateway.url}/api/user`)).status).toBe(401);
   });
 
-  it('closes a WebSocket that sends a message over the limit (1009) and refuses a larger @connections post (413)', async () => {
+  it('closes a WebSocket that sends a frame over the limit (1009) and refuses an @connections post over the message limit (413)', async () => {
     const ws = new WebSocket(`${gateway.url.replace('http', 'ws')}${WS_PATH}`);
     await new Promise((resolve, reject) => { ws.once('open', resolve); ws.once('error', reject); });
     const id = seen.find((e) => e.requestContext.connectionId)!.requestContext.connectionId!;
@@ -92,7 +92,9 @@ describe('local gateway, as CloudFront and API Gateway', () => {
     expect((await post(LIMITS.wsMessageBytes + 1)).status).toBe(413);
     expect((await post(LIMITS.wsMessageBytes)).status).toBe(200);
     const closed = new Promise<number>((resolve) => ws.once('close', (code) => resolve(code)));
-    ws.send('x'.repeat(LIMITS.wsMessageBytes + 1));
+    ws.send('x'.repeat(LIMITS.wsFrameBytes));
+    ws.send('x'.repeat(LIMITS.wsFrameBytes + 1));
     expect(await closed).toBe(1009);
+    expect(seen.filter((e) => (e as unknown as { body?: string }).body?.length === LIMITS.wsFrameBytes)).toHaveLength(1);
   });
 });

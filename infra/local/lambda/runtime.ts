@@ -6,6 +6,8 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import type { FunctionSpec } from './template.js';
@@ -20,6 +22,8 @@ export class LambdaError extends Error {
 interface Pending { resolve: (v: unknown) => void; reject: (e: Error) => void; timer: NodeJS.Timeout }
 
 const BOOTSTRAP = fileURLToPath(new URL('./bootstrap.mjs', import.meta.url));
+/** Node 22, as nodejs22.x: the repository's pinned node (README), whatever node runs the stack itself. */
+const NODE_22 = [join(fileURLToPath(new URL('../../..', import.meta.url)), 'node_modules/node/bin/node'), process.execPath].find((p) => existsSync(p))!;
 
 /** What the Lambda runtime adds to every function's environment (the role's credentials are local ones). */
 export function runtimeEnvironment(spec: FunctionSpec, taskRoot: string, region: string): Record<string, string> {
@@ -45,8 +49,9 @@ export class LocalFunction {
 
   private process(): ChildProcess {
     if (this.proc) return this.proc;
+    // No execArgv of ours (tsx's loader stays out): Node reads the template's NODE_OPTIONS itself.
     const proc = fork(BOOTSTRAP, [], {
-      cwd: this.taskRoot, env: this.env, execArgv: (this.env.NODE_OPTIONS ?? '').split(/\s+/).filter(Boolean),
+      cwd: this.taskRoot, env: this.env, execPath: NODE_22, execArgv: [],
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'], serialization: 'json',
     });
     const prefix = `[${this.spec.name}] `;
