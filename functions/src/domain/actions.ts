@@ -37,7 +37,9 @@ export function reviewAfter(s: StoredComment, matches: Decision | null, text?: s
 export async function actOnPlatform(deps: ActionDeps, s: StoredComment, step: PlatformStep, change: (effect: Effect) => Change, by: string | null): Promise<Comment> {
   const outcome = await exactlyOnce(deps, s, step, by);
   if ('finished' in outcome) return outcome.finished.comment;
-  return (await record(deps, s, change(outcome.effect), by, true)).comment;
+  const next = await record(deps, s, change(outcome.effect), by, true);
+  await stores.claims.markClaimRecorded(outcome.claim);
+  return next.comment;
 }
 
 /** The public reply step: the stored reply is exactly the text the platform accepted, with its id. */

@@ -43,7 +43,8 @@ export function concurrent(): never {
   throw new StateConflict('This comment was changed by another action. Refresh and try again.');
 }
 
-type Outcome = { effect: Effect } | { finished: StoredComment };
+/** The effect to record (and the claim to mark recorded once it is), or the comment as another request recorded it. */
+type Outcome = { effect: Effect; claim: ClaimKey } | { finished: StoredComment };
 
 /**
  * Runs the step at most once for this attempt. Returns the effect to record, or `finished` with the
@@ -52,6 +53,8 @@ type Outcome = { effect: Effect } | { finished: StoredComment };
 export async function exactlyOnce(deps: ActionDeps, s: StoredComment, step: PlatformStep, by: string | null): Promise<Outcome> {
   const key: ClaimKey = { workspaceId: s.workspaceId, commentId: s.comment.id, action: step.action, attempt: s.version };
   const lease = randomUUID();
+  const earlier = await earlierAttempt(deps, s, step, key);
+  if (earlier) return earlier;
   const existing = await claims.claimAction({ ...key, state: 'open', lease, claimedAt: new Date().toISOString(), by, uncertain: false });
   if (existing) {
     const settled = await settle(deps, s, step, existing, lease, by);
@@ -60,7 +63,7 @@ export async function exactlyOnce(deps: ActionDeps, s: StoredComment, step: Plat
   try {
     const effect = await step.call();
     await claims.completeClaim(key, lease, effect.platformId);
-    return { effect };
+    return { effect, claim: key };
   } catch (err) {
     if (err instanceof PlatformActionError) {
       await claims.refuseClaim(key, lease, err.message);
@@ -75,29 +78,59 @@ export async function exactlyOnce(deps: ActionDeps, s: StoredComment, step: Plat
   }
 }
 
+/**
+ * An earlier attempt of the same action (the comment changed meanwhile for another reason) that is
+ * still open or just done must be settled first: otherwise a new attempt could act a second time.
+ */
+async function earlierAttempt(deps: ActionDeps, s: StoredComment, step: PlatformStep, key: ClaimKey): Promise<Outcome | null> {
+  const earlier = (await claims.listClaims(key.workspaceId, key.commentId, key.action)).filter((c) => c.attempt < key.attempt);
+  const unrecorded = earlier.find((c) => c.state === 'done' && !c.recorded);
+  if (unrecorded) {
+    if (Date.now() - Date.parse(unrecorded.completedAt ?? unrecorded.claimedAt) < RECORD_GRACE_MS) throw new StateConflict('This action was just done by another request. Refresh to see it.');
+    // Its caller died around recording it: the platform says whether its effect still stands.
+    const effect = step.happened(await platformState(deps, s));
+    if (effect) return { effect: { ...effect, ...(unrecorded.platformId ? { platformId: unrecorded.platformId } : {}) }, claim: unrecorded };
+    await claims.markClaimRecorded(unrecorded);
+  }
+  for (const c of earlier.filter((x) => x.state === 'open')) {
+    if (!c.uncertain && Date.now() - Date.parse(c.claimedAt) < LEASE_MS) throw new StateConflict('This action is already under way on the platform. Refresh in a moment.');
+    const effect = step.happened(await platformState(deps, s));
+    if (effect) {
+      if (await claims.completeClaim(c, c.lease, effect.platformId)) return { effect, claim: c };
+      throw new StateConflict('This action was just done by another request. Refresh to see it.');
+    }
+    await claims.refuseClaim(c, c.lease, 'Not done on the platform; superseded by a later attempt');
+  }
+  return null;
+}
+
+async function platformState(deps: ActionDeps, s: StoredComment): Promise<PlatformCommentState> {
+  try {
+    return await deps.platform.commentState(s.workspaceId, s.comment);
+  } catch (err) {
+    if (err instanceof PlatformActionError || err instanceof PlatformOutcomeUnknown) throw new UpstreamFailure(`Could not check on the platform whether the earlier attempt happened: ${err.message}. Try again later.`);
+    throw err;
+  }
+}
+
 /** Another request claimed this attempt: its result, a 409 while it is under way, or (after a timeout or crash) the platform's word. */
 async function settle(deps: ActionDeps, s: StoredComment, step: PlatformStep, c: ActionClaim, lease: string, by: string | null): Promise<Outcome | null> {
   if (c.state === 'refused') throw new UpstreamFailure(`The platform refused the action: ${c.error ?? 'no reason given'}`);
   if (c.state === 'done') {
-    const now = await comments.getComment(s.workspaceId, s.comment.id);
-    if (now && now.version > c.attempt) return { finished: now };
-    if (Date.now() - Date.parse(c.completedAt ?? c.claimedAt) > RECORD_GRACE_MS) return { effect: { ...(c.platformId ? { platformId: c.platformId } : {}) } };
+    if (c.recorded) {
+      const now = await comments.getComment(s.workspaceId, s.comment.id);
+      if (now) return { finished: now };
+    }
+    if (Date.now() - Date.parse(c.completedAt ?? c.claimedAt) > RECORD_GRACE_MS) return { effect: { ...(c.platformId ? { platformId: c.platformId } : {}) }, claim: c };
     throw new StateConflict('This action was just done by another request. Refresh to see it.');
   }
   if (!c.uncertain && Date.now() - Date.parse(c.claimedAt) < LEASE_MS) {
     throw new StateConflict('This action is already under way on the platform. Refresh in a moment.');
   }
-  let state: PlatformCommentState;
-  try {
-    state = await deps.platform.commentState(s.workspaceId, s.comment);
-  } catch (err) {
-    if (err instanceof PlatformActionError || err instanceof PlatformOutcomeUnknown) throw new UpstreamFailure(`Could not check on the platform whether the earlier attempt happened: ${err.message}. Try again later.`);
-    throw err;
-  }
-  const effect = step.happened(state);
+  const effect = step.happened(await platformState(deps, s));
   if (effect) {
     await claims.completeClaim(c, c.lease, effect.platformId);
-    return { effect };
+    return { effect, claim: c };
   }
   if (!(await claims.takeOverClaim(c, c.lease, lease, by))) throw new StateConflict('This action is already under way on the platform. Refresh in a moment.');
   return null; // the caller acts, holding the claim with `lease`

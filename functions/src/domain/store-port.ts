@@ -50,6 +50,8 @@ export interface ActionClaim extends ClaimKey {
   uncertain: boolean;
   /** What the platform created (our reply's id). */
   platformId?: string;
+  /** The comment was written with the effect (after `done`). */
+  recorded?: boolean;
   error?: string;
   completedAt?: string;
 }
@@ -58,8 +60,11 @@ export interface ClaimStore {
   /** Conditional put: null when this caller won the claim, else the claim that exists. */
   claimAction(c: ActionClaim): Promise<ActionClaim | null>;
   getClaim(k: ClaimKey): Promise<ActionClaim | null>;
+  /** Every attempt's claim of one action on one comment. */
+  listClaims(workspaceId: string, commentId: string, action: string): Promise<ActionClaim[]>;
   completeClaim(k: ClaimKey, lease: string, platformId?: string): Promise<boolean>;
   refuseClaim(k: ClaimKey, lease: string, error: string): Promise<boolean>;
+  markClaimRecorded(k: ClaimKey): Promise<void>;
   markClaimUncertain(k: ClaimKey, lease: string): Promise<boolean>;
   takeOverClaim(k: ClaimKey, oldLease: string, newLease: string, by: string | null): Promise<boolean>;
   addHistory(workspaceId: string, commentId: string, entry: Omit<CommentHistoryEntry, 'id' | 'at'>): Promise<CommentHistoryEntry>;

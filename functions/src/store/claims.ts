@@ -19,7 +19,7 @@ function fromItem(item: Record<string, unknown>): ActionClaim {
   return {
     workspaceId: item.workspaceId as string, commentId: item.commentId as string, action: item.action as string, attempt: Number(item.attempt),
     state: item.state as ActionClaim['state'], lease: item.lease as string, claimedAt: item.claimedAt as string, by: (item.by as string | null) ?? null,
-    uncertain: item.uncertain === true,
+    uncertain: item.uncertain === true, recorded: item.recorded === true,
     ...(item.platformId ? { platformId: item.platformId as string } : {}),
     ...(item.error ? { error: item.error as string } : {}),
     ...(item.completedAt ? { completedAt: item.completedAt as string } : {}),
@@ -29,6 +29,16 @@ function fromItem(item: Record<string, unknown>): ActionClaim {
 export async function getClaim(k: ClaimKey): Promise<ActionClaim | null> {
   const res = await db().send(new GetCommand({ TableName: table(), Key: keyOf(k), ConsistentRead: true }));
   return res.Item ? fromItem(res.Item) : null;
+}
+
+/** Every claim of one action on one comment (all attempts). */
+export async function listClaims(workspaceId: string, commentId: string, action: string): Promise<ActionClaim[]> {
+  const key = actionKey.claim(workspaceId, commentId, action, 0);
+  const res = await db().send(new QueryCommand({
+    TableName: table(), KeyConditionExpression: 'pk = :p AND begins_with(sk, :s)', ConsistentRead: true,
+    ExpressionAttributeValues: { ':p': key.pk, ':s': key.sk.slice(0, -1) },
+  }));
+  return (res.Items ?? []).map(fromItem);
 }
 
 /** Puts the claim unless one exists for the same key: null when won, else the existing claim. */
@@ -68,6 +78,11 @@ async function updateHeld(k: ClaimKey, lease: string, set: Record<string, unknow
 /** The platform accepted: records what it answered. False when the lease was lost. */
 export function completeClaim(k: ClaimKey, lease: string, platformId?: string): Promise<boolean> {
   return updateHeld(k, lease, { state: 'done', completedAt: new Date().toISOString(), uncertain: false, ...(platformId ? { platformId } : {}) });
+}
+
+/** The comment now shows the claim's effect. */
+export async function markClaimRecorded(k: ClaimKey): Promise<void> {
+  await db().send(new UpdateCommand({ TableName: table(), Key: keyOf(k), UpdateExpression: 'SET recorded = :t', ExpressionAttributeValues: { ':t': true } }));
 }
 
 /** The platform refused: nothing happened. */

@@ -42,6 +42,8 @@ function bindMemory(): void {
     claims: {
       claimAction: async (c: ActionClaim) => { await tick(); const cur = claims.get(k(c)); if (cur) return cur; claims.set(k(c), c); return null; },
       getClaim: async (c: ClaimKey) => claims.get(k(c)) ?? null,
+      listClaims: async (_ws: string, commentId: string, action: string) => [...claims.values()].filter((c) => c.commentId === commentId && c.action === action),
+      markClaimRecorded: async (c: ClaimKey) => { const cur = claims.get(k(c)); if (cur) claims.set(k(c), { ...cur, recorded: true }); },
       completeClaim: async (c: ClaimKey, lease: string, platformId?: string) => held(c, lease, { state: 'done', completedAt: new Date().toISOString(), uncertain: false, ...(platformId ? { platformId } : {}) }),
       refuseClaim: async (c: ClaimKey, lease: string, error: string) => held(c, lease, { state: 'refused', error }),
       markClaimUncertain: async (c: ClaimKey, lease: string) => held(c, lease, { uncertain: true }),
@@ -129,6 +131,18 @@ describe('exactly once (D15)', () => {
     const hidden = await actions.hide(deps, WS, s.comment.id, null);
     expect(hidden).toMatchObject({ isHidden: true, status: 'approved' });
     expect(p.calls).toMatchObject({ hide: 1, state: 1 });
+  });
+
+  it('an attempt left open before the comment changed for another reason is settled before a new attempt acts', async () => {
+    const s = put();
+    const p = fakePlatform();
+    const deps = { platform: p.port, notifier };
+    p.failNext('lost');
+    await expect(actions.reply(deps, WS, s.comment.id, 'Once', null)).rejects.toThrow(/not known whether/);
+    comments.set(s.comment.id, { ...comments.get(s.comment.id)!, version: 7, comment: { ...s.comment, content: 'Edited by its author' } });
+    const done = await actions.reply(deps, WS, s.comment.id, 'Once', null);
+    expect(p.calls.reply).toBe(1);
+    expect(done.reply).toMatchObject({ id: 'r1', text: 'Once' });
   });
 
   it('a fresh open claim (a call under way) is a 409 and calls nothing', async () => {
