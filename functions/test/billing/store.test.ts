@@ -8,6 +8,7 @@ process.env.TABLE_NAME = 'T';
 const usage = await import('../../src/store/usage.js');
 const billing = await import('../../src/store/billing.js');
 const { resetStripeKeys, stripeKeys } = await import('../../src/billing/stripe-keys.js');
+const { planOfRealPrice, realPriceId } = await import('../../src/billing/prices.js');
 
 const ddb = mockClient(DynamoDBDocumentClient);
 const sm = mockClient(SecretsManagerClient);
@@ -46,15 +47,30 @@ describe('Stripe keys', () => {
     expect(await stripeKeys()).toBeNull();
   });
 
-  it('read from the Secrets Manager JSON secret once per cold start', async () => {
+  const PRICES = { priceStarter: 'price_1Sa', priceGrowth: 'price_1Gb', priceUltimate: 'price_1Uc' };
+  const clearStripeEnv = () => { for (const k of ['STRIPE_SECRET_ARN', 'STRIPE_PRICE_STARTER', 'STRIPE_PRICE_GROWTH', 'STRIPE_PRICE_ULTIMATE']) delete process.env[k]; };
+
+  it('read from the Secrets Manager JSON secret once per cold start, with the price ids Stripe is sent', async () => {
     process.env.STRIPE_SECRET_ARN = 'arn:aws:secretsmanager:us-east-1:1:secret:stripe';
     try {
-      sm.on(GetSecretValueCommand).resolves({ SecretString: JSON.stringify({ secretKey: 'sk_live_x', publishableKey: 'pk_live_x', webhookSecret: 'whsec_x' }) });
+      sm.on(GetSecretValueCommand).resolves({ SecretString: JSON.stringify({ secretKey: 'sk_live_x', publishableKey: 'pk_live_x', webhookSecret: 'whsec_x', ...PRICES }) });
       expect(await stripeKeys()).toEqual({ secretKey: 'sk_live_x', publishableKey: 'pk_live_x', webhookSecret: 'whsec_x' });
       await stripeKeys();
       expect(sm.commandCalls(GetSecretValueCommand)).toHaveLength(1);
+      expect([realPriceId('starter'), realPriceId('growth'), realPriceId('ultimate')]).toEqual(['price_1Sa', 'price_1Gb', 'price_1Uc']);
+      expect(planOfRealPrice('price_1Gb')).toBe('growth');
     } finally {
-      delete process.env.STRIPE_SECRET_ARN;
+      clearStripeEnv();
+    }
+  });
+
+  it('refuse a secret with a Stripe key but no price ids, naming the missing ones', async () => {
+    process.env.STRIPE_SECRET_ARN = 'arn:aws:secretsmanager:us-east-1:1:secret:stripe';
+    try {
+      sm.on(GetSecretValueCommand).resolves({ SecretString: JSON.stringify({ secretKey: 'sk_live_x', publishableKey: 'pk_live_x', priceStarter: 'price_1Sa' }) });
+      await expect(stripeKeys()).rejects.toThrow(/no priceGrowth, priceUltimate/);
+    } finally {
+      clearStripeEnv();
     }
   });
 });
