@@ -213,7 +213,11 @@ export const CommentContext = z.object({
   /** The comment this one answers (a reply), when stored. */
   parent: Comment.nullable(),
   /** The author's comments in this workspace. */
-  author: z.object({ id: z.string(), name: z.string(), comments: z.number().int(), hidden: z.number().int(), deleted: z.number().int(), firstSeen: z.string().nullable() }),
+  author: z.object({
+    id: z.string(), name: z.string(), comments: z.number().int(), hidden: z.number().int(), deleted: z.number().int(), firstSeen: z.string().nullable(),
+    /** False when only the workspace's most recent 5,000 comments were looked at (the counts are "at least"). */
+    complete: z.boolean(),
+  }),
   /** Where to see the comment on Facebook or Instagram. */
   permalink: z.string().nullable(),
 });

@@ -233,8 +233,11 @@ describe('actions on the platform, exactly once', () => {
     expect(ctx.post.text.length).toBeGreaterThan(0);
     expect(ctx.permalink).toContain(dark.externalId);
     expect(ctx.author).toMatchObject({ id: dark.authorId, comments: expect.any(Number) });
-    expect(ctx.author.comments).toBeGreaterThanOrEqual(1);
-    expect(ctx.author.firstSeen <= dark.timestamp).toBe(true);
+    const theirs = all.filter((x) => x.platform === dark.platform && x.authorId === dark.authorId);
+    expect(ctx.author).toMatchObject({
+      comments: theirs.length, hidden: theirs.filter((x) => x.isHidden).length, deleted: theirs.filter((x) => x.status === 'deleted').length,
+      firstSeen: theirs.map((x) => x.timestamp).sort()[0], complete: true,
+    });
     const reply = all.find((x) => x.parentId && all.some((p) => p.id === `${x.platform}_${x.parentId}`));
     const rctx = (await client.get(`/api/comments/${reply.id}/context`)).json;
     expect(rctx.parent.id).toBe(`${reply.platform}_${reply.parentId}`);

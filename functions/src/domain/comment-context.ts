@@ -36,12 +36,13 @@ function commentLink(s: StoredComment, post: PostInfoRecord | null): string | nu
 export async function commentContext(platform: PlatformActionsPort, workspaceId: string, id: string): Promise<CommentContext> {
   const s = await loadComment(workspaceId, id);
   const c = s.comment;
-  const [accounts, post, parent, byAuthor] = await Promise.all([
+  const [accounts, post, parent, authored] = await Promise.all([
     stores.accounts.listAccounts(workspaceId),
     postOf(platform, s),
     c.parentId ? stores.comments.getComment(workspaceId, `${c.platform}_${c.parentId}`) : Promise.resolve(null),
     stores.commentPages.authorComments(workspaceId, c.platform, c.authorId),
   ]);
+  const byAuthor = authored.items;
   const account = accounts.find((a) => a.id === c.accountId) ?? null;
   const brand = account ? (accounts.find((a) => a.platform === 'facebook' && a.externalId === account.brandId) ?? account) : null;
   const times = byAuthor.map((x) => x.comment.timestamp).sort();
@@ -61,6 +62,7 @@ export async function commentContext(platform: PlatformActionsPort, workspaceId:
       hidden: byAuthor.filter((x) => x.comment.isHidden).length,
       deleted: byAuthor.filter((x) => x.comment.status === 'deleted').length,
       firstSeen: times[0] ?? null,
+      complete: authored.complete,
     },
     permalink: commentLink(s, post),
   };

@@ -95,7 +95,8 @@ export interface PostInfoRecord { id: string; text: string; permalink: string | 
 export interface CommentPageStore {
   listCommentPage(workspaceId: string, q: CommentPageQuery, limit: number): Promise<{ items: StoredComment[]; more: boolean }>;
   countComments(workspaceId: string, q: CommentPageQuery): Promise<number>;
-  authorComments(workspaceId: string, platform: Platform | undefined, authorId: string, max?: number): Promise<StoredComment[]>;
+  /** The author's comments among the workspace's most recent `window` comments; complete when none older exist. */
+  authorComments(workspaceId: string, platform: Platform | undefined, authorId: string, window?: number): Promise<{ items: StoredComment[]; complete: boolean }>;
   getPostInfo(workspaceId: string, platform: string, postId: string): Promise<PostInfoRecord | null>;
   putPostInfo(workspaceId: string, platform: string, postId: string, info: PostInfoRecord): Promise<void>;
 }

@@ -82,9 +82,22 @@ export async function countComments(workspaceId: string, q: CommentPageQuery): P
   return n;
 }
 
-/** An author's comments in the workspace (the All index, filtered on the author), oldest last. */
-export async function authorComments(workspaceId: string, platform: CommentPageQuery['platform'], authorId: string, max = 2000): Promise<StoredComment[]> {
-  return (await listCommentPage(workspaceId, { queue: false, platform, authorId }, max)).items;
+/**
+ * An author's comments among the workspace's most recent `window` comments (the All index filtered on
+ * the author, newest first): `complete` is false when older comments were not looked at.
+ */
+export async function authorComments(workspaceId: string, platform: CommentPageQuery['platform'], authorId: string, window = 5000): Promise<{ items: StoredComment[]; complete: boolean }> {
+  const input = queryOf(workspaceId, { queue: false, platform, authorId });
+  const items: StoredComment[] = [];
+  let start: Record<string, unknown> | undefined;
+  let evaluated = 0;
+  do {
+    const res = await db().send(new QueryCommand({ ...input, ScanIndexForward: false, ExclusiveStartKey: start, Limit: Math.min(1000, window - evaluated) }));
+    items.push(...parse(res.Items ?? [], workspaceId));
+    evaluated += res.ScannedCount ?? 0;
+    start = res.LastEvaluatedKey;
+  } while (start && evaluated < window);
+  return { items, complete: !start };
 }
 
 /** The stored comments among `ids` (re-exported for the domain's bulk actions). */
