@@ -129,8 +129,9 @@ async function settle(deps: ActionDeps, s: StoredComment, step: PlatformStep, c:
   }
   const effect = step.happened(await platformState(deps, s));
   if (effect) {
-    await claims.completeClaim(c, c.lease, effect.platformId);
-    return { effect, claim: c };
+    // Two retries may resolve the same claim: only the one that completes it records the effect.
+    if (await claims.completeClaim(c, c.lease, effect.platformId)) return { effect, claim: c };
+    throw new StateConflict('This action was just done by another request. Refresh to see it.');
   }
   if (!(await claims.takeOverClaim(c, c.lease, lease, by))) throw new StateConflict('This action is already under way on the platform. Refresh in a moment.');
   return null; // the caller acts, holding the claim with `lease`
