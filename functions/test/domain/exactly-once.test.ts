@@ -120,6 +120,18 @@ describe('exactly once (D15)', () => {
     expect(done).toMatchObject({ status: 'replied', reply: { id: 'r1', text: 'Hello' } });
   });
 
+  it('ten concurrent retries after a lost answer: no second post and one history entry', async () => {
+    put();
+    const p = fakePlatform();
+    const deps = { platform: p.port, notifier };
+    p.failNext('lost');
+    await expect(actions.reply(deps, WS, 'facebook_1', 'Hello', null)).rejects.toThrow(/not known whether/);
+    await Promise.allSettled(Array.from({ length: 10 }, () => actions.reply(deps, WS, 'facebook_1', 'Hello', null)));
+    expect(p.calls.reply).toBe(1);
+    expect(history).toEqual([{ commentId: 'facebook_1', action: 'reply' }]);
+    expect(comments.get('facebook_1')!.comment.status).toBe('replied');
+  });
+
   it('a claim left open by a crash is resolved after its lease: not done on the platform → acted once', async () => {
     const s = put({ status: 'processed' });
     const p = fakePlatform();
