@@ -93,3 +93,23 @@ export const CODE_TEXT = {
     + 'Enter it on the "Forgot password?" screen with your new password. It works once and expires in 15 minutes.\n'
     + 'If you did not ask to reset your password, you can ignore this mail: your password stays as it is.\n',
 } as const;
+
+/** What the moderator's actions on a comment say (issue 12): success, undo and the confirmations. */
+export const ACTION_TEXT = {
+  done: {
+    approve: 'Approved', reply: 'Reply posted', private_reply: 'Private reply sent', hide: 'Comment hidden', unhide: 'Comment unhidden',
+    delete: 'Comment deleted', dismiss: 'Dismissed: it left the queue', block: 'Author blocked from the page', delete_reply: 'Our reply was deleted',
+    update_reply: 'Draft saved', ignore: 'Manual override applied',
+  },
+  failed: 'The action failed',
+  undo: 'Undo',
+  undone: 'Undone',
+  nothingToUndo: 'Nothing to undo',
+  deleteTitle: 'Delete this comment?',
+  deleteMessage: (platform: string) => `The comment is deleted on ${platform} for good. This is final and cannot be undone.`,
+  blockTitle: 'Block the author?',
+  blockMessage: (name: string) => `${name} is blocked from the page: they can no longer comment or react. Unblocking is done on Facebook.`,
+  bulkTitle: (verb: string, n: number) => `${verb} ${n.toLocaleString()} ${n === 1 ? 'comment' : 'comments'}?`,
+  bulkMessage: (verb: string, n: number, final: boolean) => `${verb} ${n.toLocaleString()} ${n === 1 ? 'comment' : 'comments'} on the platform.${final ? ' This is final and cannot be undone.' : ''}`,
+  bulkResult: (done: number, failed: number) => `${done.toLocaleString()} done, ${failed.toLocaleString()} failed`,
+} as const;

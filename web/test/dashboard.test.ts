@@ -6,7 +6,7 @@ import { signedIn, user } from './support/fixtures';
 const suite = browserSuite();
 
 function withActions(api: MockApi): MockApi {
-  for (const a of ['process', 'approve', 'override', 'update-reply']) {
+  for (const a of ['process', 'approve', 'override', 'update-reply', 'reply']) {
     api.on(`POST /api/comments/c-pending/${a}`, { json: { ok: true } });
     api.on(`POST /api/comments/c-reply/${a}`, { json: { ok: true } });
     api.on(`POST /api/comments/c-delete/${a}`, { json: { ok: true } });
@@ -41,7 +41,14 @@ describe('dashboard', () => {
     await card(page, 'c-reply').getByText('Yes, we ship to Canada within 5 days.').waitFor();
     await card(page, 'c-delete').getByText('Promotional spam with an external link.').waitFor();
     await card(page, 'c-hide').getByRole('button', { name: 'Confirm Hide' }).waitFor();
-    expect(await card(page, 'c-ignore').getByRole('button', { name: 'No Action Needed' }).isDisabled()).toBe(true);
+    // Every card offers every action, whatever the AI decided ("ignore" included).
+    for (const name of ['Approve', 'Reply', 'Hide', 'Delete', 'Dismiss']) await card(page, 'c-ignore').getByRole('button', { name, exact: true }).waitFor();
+    // Context on every card: brand, account, the post (an ad here), the author's history, the link to the platform.
+    const ctx = card(page, 'c-ignore').getByTestId('comment-context');
+    await ctx.getByText('Acme Shoes').waitFor();
+    await ctx.getByText('Ad', { exact: true }).waitFor();
+    await ctx.getByText('3 comments, 1 hidden, 0 deleted', { exact: false }).waitFor();
+    expect(await ctx.getByRole('link', { name: /View on Instagram/ }).getAttribute('href')).toBe('https://example.com/c/c-ignore');
     // User menu: initials and display name.
     await page.getByRole('button', { name: 'Account menu for Ada Lovelace' }).getByText('AL').waitFor();
     await screenshot(page, 'dashboard');
@@ -88,12 +95,15 @@ describe('dashboard', () => {
 
     await card(page, 'c-delete').getByRole('button', { name: 'Confirm Delete' }).click();
     await expect.poll(() => api.calls('POST /api/comments/c-delete/approve').length).toBe(1);
+    // Reply Instead opens the editor with the draft and posts what the moderator sends.
     await card(page, 'c-delete').getByRole('button', { name: 'Reply Instead' }).click();
-    await expect.poll(() => api.calls('POST /api/comments/c-delete/override').length).toBe(1);
-    expect(api.calls('POST /api/comments/c-delete/override')[0]!.body).toEqual({ action: 'reply_sent' });
+    await card(page, 'c-delete').getByLabel('Your reply').fill('Please contact us in private.');
+    await card(page, 'c-delete').getByRole('button', { name: 'Post Reply' }).click();
+    await expect.poll(() => api.calls('POST /api/comments/c-delete/reply').length).toBe(1);
+    expect(api.calls('POST /api/comments/c-delete/reply')[0]!.body).toEqual({ message: 'Please contact us in private.' });
     await card(page, 'c-delete').getByRole('button', { name: 'Keep Comment' }).click();
-    await expect.poll(() => api.calls('POST /api/comments/c-delete/override').length).toBe(2);
-    expect(api.calls('POST /api/comments/c-delete/override')[1]!.body).toEqual({ action: 'ignore' });
+    await expect.poll(() => api.calls('POST /api/comments/c-delete/override').length).toBe(1);
+    expect(api.calls('POST /api/comments/c-delete/override')[0]!.body).toEqual({ action: 'ignore' });
 
     await card(page, 'c-hide').getByRole('button', { name: 'Confirm Hide' }).click();
     await expect.poll(() => api.calls('POST /api/comments/c-hide/approve').length).toBe(1);

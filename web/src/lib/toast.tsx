@@ -6,6 +6,9 @@ export interface Toast {
   title?: string;
   description?: string;
   variant: 'default' | 'destructive';
+  /** A button in the toast (Undo), and how long the toast stays (default TOAST_DURATION_MS). */
+  action?: { label: string; run: () => void };
+  durationMs?: number;
 }
 
 let current: Toast | null = null;
@@ -22,7 +25,7 @@ export const TOAST_DURATION_MS = 6000;
 export function toast(t: Omit<Toast, 'id' | 'variant'> & { variant?: Toast['variant'] }): void {
   current = { id: nextId++, variant: 'default', ...t };
   if (timer) clearTimeout(timer);
-  timer = setTimeout(dismissToast, TOAST_DURATION_MS);
+  timer = setTimeout(dismissToast, t.durationMs ?? TOAST_DURATION_MS);
   emit();
 }
 

@@ -129,6 +129,11 @@ export const auditEntries: AuditEntry[] = [
 
 /** The answers a signed-in screen needs. */
 export function signedIn(api: MockApi, over: { user?: User; comments?: Comment[]; total?: number } = {}): MockApi {
+  // Every comment's context (where it was posted, its author) and history, as the cards and the drawer load them.
+  for (const c of [...queue, ...allComments, ...(over.comments ?? [])]) {
+    api.on(`GET /api/comments/${c.id}/context`, { json: contextOf(c) });
+    api.on(`GET /api/comments/${c.id}/history`, { json: [] });
+  }
   return api
     .on('GET /api/user', { json: over.user ?? user })
     .on('GET /api/stats', { json: stats })
@@ -143,4 +148,17 @@ export function signedIn(api: MockApi, over: { user?: User; comments?: Comment[]
       const list = over.comments ?? (req.query.get('pendingOnly') === 'true' ? queue : allComments);
       return { json: { comments: list, total: over.total ?? list.length } };
     });
+}
+
+/** The context of a fixture comment: a brand page, a post (an ad for Instagram ones), the author's record. */
+export function contextOf(c: Comment) {
+  return {
+    commentId: c.id, platform: c.platform,
+    brand: { id: 'page-1', name: 'Acme Shoes' },
+    account: { id: c.platform === 'facebook' ? 'page-1' : 'ig-1', name: c.platform === 'facebook' ? 'Acme Shoes' : '@acmeshoes', platform: c.platform },
+    post: { id: `post-${c.id}`, text: c.platform === 'instagram' ? 'Summer sale: 30% off all sneakers' : 'New arrivals are here', permalink: `https://example.com/p/${c.id}`, label: c.platform === 'instagram' ? 'Ad' : null, adId: c.platform === 'instagram' ? 'ad-1' : null },
+    parent: null,
+    author: { id: c.authorId, name: c.authorName, comments: 3, hidden: 1, deleted: 0, firstSeen: ago(60 * 24 * 30) },
+    permalink: `https://example.com/c/${c.id}`,
+  };
 }

@@ -1,4 +1,4 @@
-import { Alert } from '@aws-amplify/ui-react';
+import { Alert, Button } from '@aws-amplify/ui-react';
 import { dismissToast, useToast } from '../../lib/toast';
 
 /** The single toast slot (spec section 9: at most one at a time). */
@@ -17,6 +17,19 @@ export function Toaster() {
             hasIcon
           >
             {t.description}
+            {t.action && (
+              <Button
+                size="small"
+                marginInlineStart="0.75rem"
+                onClick={() => {
+                  const run = t.action!.run;
+                  dismissToast();
+                  run();
+                }}
+              >
+                {t.action.label}
+              </Button>
+            )}
           </Alert>
         </div>
       )}
