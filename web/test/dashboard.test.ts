@@ -44,6 +44,7 @@ describe('dashboard', () => {
     // Every card offers every action, whatever the AI decided ("ignore" included).
     for (const name of ['Approve', 'Reply', 'Hide', 'Delete', 'Dismiss']) await card(page, 'c-ignore').getByRole('button', { name, exact: true }).waitFor();
     // Context on every card: brand, account, the post (an ad here), the author's history, the link to the platform.
+    await card(page, 'c-ignore').scrollIntoViewIfNeeded();
     const ctx = card(page, 'c-ignore').getByTestId('comment-context');
     await ctx.getByText('Acme Shoes').waitFor();
     await ctx.getByText('Ad', { exact: true }).waitFor();

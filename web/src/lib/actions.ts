@@ -4,7 +4,7 @@
  * unhide, a posted reply → delete-reply); a failure shows the server's message as an error.
  */
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { ACTION_TEXT, type BulkResult, type Comment, type RouteName } from '@cg/shared';
+import { ACTION_TEXT, TEXT, type BulkResult, type Comment, type RouteName } from '@cg/shared';
 import { api, errorMessage } from './api';
 import { invalidateLists } from './queryClient';
 import { toast, toastError } from './toast';
@@ -21,6 +21,14 @@ const ROUTE: Record<ActionName, RouteName> = {
 export const LEAVES_QUEUE: ReadonlySet<ActionName> = new Set(['approve', 'reply', 'hide', 'delete', 'dismiss', 'ignore']);
 
 export const UNDO_MS = 10_000;
+
+/** The spec's own notices for the actions it already had (section 8); the new actions say what they did. */
+const SPEC_DONE: Partial<Record<ActionName, { title?: string; description: string }>> = {
+  approve: { description: TEXT.approved }, ignore: { description: TEXT.overridden }, update_reply: { title: TEXT.replyUpdatedTitle, description: TEXT.replyUpdated },
+};
+const SPEC_FAILED: Partial<Record<ActionName, { title?: string; fallback: string }>> = {
+  approve: { fallback: TEXT.approveFailed }, ignore: { fallback: TEXT.overrideFailed }, update_reply: { title: TEXT.updateReplyFailedTitle, fallback: TEXT.updateReplyFailed },
+};
 
 export interface ActionInput { action: ActionName; comment: Comment; message?: string }
 
@@ -69,23 +77,25 @@ function who(c: Comment): string {
 export async function runAction(client: QueryClient, input: ActionInput, opts: { undoable?: boolean } = {}): Promise<Comment | null> {
   try {
     const after = await callAction(input);
-    const text = ACTION_TEXT.done[input.action];
+    const spec = SPEC_DONE[input.action];
+    const text = spec?.description ?? ACTION_TEXT.done[input.action];
     const undo = opts.undoable === false ? null : undoOf(input.action, input.comment, after);
     if (undo) {
-      const run = () => void runAction(client, { action: undo, comment: after ?? input.comment }, { undoable: false }).then(() => announce(`${ACTION_TEXT.undone}: ${ACTION_TEXT.done[undo]}`), () => undefined);
+      const run = () => void runAction(client, { action: undo, comment: after ?? input.comment }, { undoable: false }).then(() => announce(ACTION_TEXT.undone), () => undefined);
       lastUndo = { run, until: Date.now() + UNDO_MS };
-      toast({ description: text, action: { label: ACTION_TEXT.undo, run }, durationMs: UNDO_MS });
+      toast({ title: spec?.title, description: text, action: { label: ACTION_TEXT.undo, run }, durationMs: UNDO_MS });
     } else {
-      toast({ description: text });
+      toast({ title: spec?.title, description: text });
     }
-    announce(`${who(input.comment)}: ${text}.${undo ? ' Press u to undo.' : ''}`);
+    // The toast is a live region already: the reader hears it; only the key to undo is added.
+    if (undo) announce(`${who(input.comment)}: press u to undo.`);
     void invalidateLists(client);
     void client.invalidateQueries({ queryKey: ['comment', input.comment.id] });
     return after;
   } catch (err) {
-    const msg = errorMessage(err, ACTION_TEXT.failed);
-    toastError(msg, ACTION_TEXT.failed);
-    announce(`${ACTION_TEXT.failed}: ${msg}`);
+    const spec = SPEC_FAILED[input.action];
+    const msg = errorMessage(err, spec?.fallback ?? ACTION_TEXT.failed);
+    toastError(msg, spec?.title ?? (spec ? undefined : ACTION_TEXT.failed));
     throw err;
   }
 }
@@ -123,13 +133,11 @@ export function useBulk() {
       const text = bulkSummary(r);
       if (r.failed) toastError(text, ACTION_TEXT.failed);
       else toast({ description: text });
-      announce(text);
       return invalidateLists(client);
     },
     onError: (err) => {
       const msg = errorMessage(err, ACTION_TEXT.failed);
       toastError(msg, ACTION_TEXT.failed);
-      announce(`${ACTION_TEXT.failed}: ${msg}`);
     },
   });
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import {
   Badge, Button, Card, Flex, Grid, Heading, Pagination, Placeholder, SelectField, Table, TableBody, TableCell, TableHead, TableRow, Text, TextField,
 } from '@aws-amplify/ui-react';
@@ -8,6 +8,9 @@ import { relativeTime } from '../../lib/time';
 import { ProgressBar } from '../../components/ui/ProgressBar';
 import { AuthorAvatar, DecisionBadge, PlatformBadge, StatusBadge } from '../../components/ui/CommentBits';
 import { QueryError } from '../../components/ui/QueryError';
+import { useDebounced } from '../../lib/useDebounced';
+import { NO_FILTERS, QueueFilters, filterParams, type QueueFilterValues } from '../dashboard/QueueFilters';
+import { CommentDrawer } from './CommentDrawer';
 import { NewCommentsBar } from '../../components/ui/NewCommentsBar';
 
 export const ALL_COMMENTS_PAGE_SIZE = 25;
@@ -15,22 +18,8 @@ export const ALL_COMMENTS_PAGE_SIZE = 25;
 const COLUMNS = [
   ['Author', '15%'], ['Content', '25%'], ['Platform', '10%'], ['AI Decision', '10%'], ['App Reply', '16%'], ['Status', '9%'], ['Confidence', '7.5%'], ['Created', '7.5%'],
 ] as const;
-const EMPTY = { search: '', status: 'all', sentiment: 'all', platform: 'all' };
+const EMPTY = { search: '', status: 'all', sentiment: 'all', platform: 'all', more: NO_FILTERS as QueueFilterValues };
 const cap = (s: string) => s[0]!.toUpperCase() + s.slice(1);
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [v, setV] = useState(value);
-  useEffect(() => {
-    // Clearing applies at once; typing settles first.
-    if (value === '' || value === undefined) {
-      setV(value);
-      return;
-    }
-    const t = setTimeout(() => setV(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return v;
-}
 
 function AppReply({ c }: { c: Comment }) {
   const reply = c.aiDecision?.suggestedReply;
@@ -52,7 +41,9 @@ export default function CommentsPage() {
   const debounced = useDebounced(typed, 300);
   const search = typed === '' ? '' : debounced;
   // The page belongs to one combination of filters: any change of filter starts again at page 1.
-  const filterKey = JSON.stringify([search, filters.status, filters.sentiment, filters.platform]);
+  const more = filterParams(filters.more, '');
+  const filterKey = JSON.stringify([search, filters.status, filters.sentiment, filters.platform, more]);
+  const [open, setOpen] = useState<Comment | null>(null);
   const [paging, setPaging] = useState({ key: filterKey, page: 1 });
   const page = paging.key === filterKey ? paging.page : 1;
   const setPage = (next: number | ((p: number) => number)) =>
@@ -62,6 +53,7 @@ export default function CommentsPage() {
     ...(filters.sentiment !== 'all' ? { sentiment: filters.sentiment } : {}),
     ...(filters.platform !== 'all' ? { platform: filters.platform } : {}),
     ...(search ? { search } : {}),
+    ...more,
     limit: ALL_COMMENTS_PAGE_SIZE,
     offset: (page - 1) * ALL_COMMENTS_PAGE_SIZE,
   };
@@ -70,7 +62,7 @@ export default function CommentsPage() {
   const total = q.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / ALL_COMMENTS_PAGE_SIZE));
 
-  const set = (k: keyof typeof EMPTY) => (e: { target: { value: string } }) => setFilters((f) => ({ ...f, [k]: e.target.value }));
+  const set = (k: 'search' | 'status' | 'sentiment' | 'platform') => (e: { target: { value: string } }) => setFilters((f) => ({ ...f, [k]: e.target.value }));
 
   return (
     <>
@@ -100,6 +92,7 @@ export default function CommentsPage() {
           </SelectField>
           <Button onClick={() => setFilters(EMPTY)}>Clear Filters</Button>
         </Grid>
+        <QueueFilters value={filters.more} onChange={(m) => setFilters((f) => ({ ...f, more: m }))} hide={['search', 'platform']} />
       </Card>
 
       <Card variation="outlined" className="cg-card" as="section" aria-labelledby="overview-title">
@@ -135,6 +128,7 @@ export default function CommentsPage() {
                         <div>
                           <Text fontWeight="600" className="cg-small">{c.authorName}</Text>
                           <Text className="cg-xsmall cg-muted">ID: {c.authorId}</Text>
+                          <Button size="small" variation="link" padding="0" onClick={() => setOpen(c)} aria-label={`Details and actions: comment by ${c.authorName}`}>Details</Button>
                         </div>
                       </Flex>
                     </TableCell>
@@ -185,6 +179,7 @@ export default function CommentsPage() {
           </Flex>
         )}
       </Card>
+      {open && <CommentDrawer comment={rows.find((c) => c.id === open.id) ?? open} onClose={() => setOpen(null)} />}
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { forwardRef, memo, useImperativeHandle, useRef } from 'react';
-import { Alert, Badge, Button, CheckboxField, Loader, Text } from '@aws-amplify/ui-react';
+import { Alert, Badge, Button, Loader, Text } from '@aws-amplify/ui-react';
 import type { Comment } from '@cg/shared';
 import { useProcess } from '../../lib/queries';
 import { relativeTime } from '../../lib/time';
@@ -46,11 +46,10 @@ export const CommentCard = memo(forwardRef<CardHandle, Props>(function CommentCa
     >
       <div className="cg-comment-head">
         {onSelect && (
-          <CheckboxField
-            label={`Select the comment by ${comment.authorName}`}
-            labelHidden
-            name="select"
-            value={comment.id}
+          <input
+            type="checkbox"
+            className="cg-select"
+            aria-label={`Select the comment by ${comment.authorName}`}
             checked={!!selected}
             onChange={(e) => onSelect(comment.id, e.target.checked)}
           />

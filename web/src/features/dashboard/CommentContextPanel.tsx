@@ -57,7 +57,7 @@ export function CommentContextPanel({ comment }: { comment: Comment }) {
             </Text>
           )}
           <Text className="cg-xsmall" data-testid="context-author">
-            <span className="cg-muted">{c.author.name}: </span>
+            <span className="cg-muted">Author's record: </span>
             {c.author.comments} {c.author.comments === 1 ? 'comment' : 'comments'}, {c.author.hidden} hidden, {c.author.deleted} deleted
             {c.author.firstSeen && <>, first seen <time dateTime={c.author.firstSeen}>{relativeTime(c.author.firstSeen)}</time></>}
           </Text>
