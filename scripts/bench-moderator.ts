@@ -47,8 +47,15 @@ async function moderator(base: string): Promise<{ name: string; value: string }[
   await call('GET', cb.pathname + cb.search);
   const sync = await call('POST', '/api/sync-comments');
   if (sync.status !== 200) throw new Error(`sync failed: ${sync.status}`);
-  const queue = await (await call('GET', '/api/comments?pendingOnly=true&limit=1')).json() as { total: number };
-  if (queue.total < COMMENTS) throw new Error(`the queue holds ${queue.total} comments, fewer than ${COMMENTS}`);
+  // The sync fetches in the background (a queue message): poll the queue until it holds the comments and none is being analysed.
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    const total = async (q: string) => ((await (await call('GET', `/api/comments?pendingOnly=true&limit=1${q}`)).json()) as { total: number }).total;
+    const [queued, analysing] = [await total(''), await total('&status=processing')];
+    if (queued >= COMMENTS && analysing === 0) break;
+    if (Date.now() > deadline) throw new Error(`the queue holds ${queued} comments (${analysing} being analysed); ${COMMENTS} are needed`);
+    await new Promise((r) => setTimeout(r, 1000));
+  }
   return [...jar].map(([name, value]) => ({ name, value }));
 }
 
