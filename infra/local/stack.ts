@@ -12,6 +12,7 @@ import type { Child } from './child.js';
 import { startCognito } from './cognito.js';
 import { ensureTable, startDynamo } from './dynamodb.js';
 import { startAwsStandIns } from './aws-standins.js';
+import { startDynamoObserver, type DynamoObserver } from './dynamo-observer.js';
 import { startGateway, type GatewayHandlers } from './gateway.js';
 import { ensureBundles } from './lambda/bundles.js';
 import { functionEnvironment, localSecrets, type LocalResources } from './lambda/environment.js';
@@ -53,6 +54,11 @@ export interface StackOptions {
    */
   env?: Record<string, string>;
   log?: (line: string) => void;
+  /**
+   * Put an observing proxy between everything and DynamoDB Local (`Stack.dynamo`): benchmarks see each
+   * call the functions make, and its consumed capacity. Off by default (a hop on every call).
+   */
+  observeDynamo?: boolean;
   /** Where the functions' own output goes (default: stderr, each line prefixed with the function's name). */
   functionLog?: (line: string) => void;
 }
@@ -61,6 +67,8 @@ export interface Stack {
   url: string; env: Record<string, string>; queues: Map<string, LocalQueue>; sandbox: MetaSandboxHandle;
   /** The mail catcher's inbox (HTML at `/`, JSON at `/messages`): every mail the product sends locally. */
   mailUrl: string;
+  /** The DynamoDB calls of every process, when started with `observeDynamo`. */
+  dynamo: DynamoObserver | null;
   close(): Promise<void>;
 }
 
@@ -99,11 +107,13 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     const config = { ...LOCAL_META_ENV, ...passThroughConfig(), ...opts.env };
     const { secrets, plain } = localSecrets(config);
     const [{ root: buildDir }, specs] = await built;
+    const dynamoObserver = opts.observeDynamo ? await startDynamoObserver(dynamo.endpoint) : null;
+    if (dynamoObserver) closers.push(dynamoObserver.close);
     const standIns = await startAwsStandIns({ region, secrets, parameters: Object.fromEntries(specs.flatMap((s) => typeof s.environment.APP_URL_PARAMETER === 'string' ? [[s.environment.APP_URL_PARAMETER, appUrl]] : [])) });
     closers.push(standIns.close);
     // Where the functions reach the local stand-ins (in AWS: the services' own endpoints, from the SDK).
     const endpoints: Record<string, string> = {
-      DYNAMODB_ENDPOINT: dynamo.endpoint, COGNITO_ENDPOINT: cognito.endpoint, SQS_ENDPOINT: sqs.endpoint, META_GRAPH_URL: sandbox.url,
+      DYNAMODB_ENDPOINT: dynamoObserver?.endpoint ?? dynamo.endpoint, COGNITO_ENDPOINT: cognito.endpoint, SQS_ENDPOINT: sqs.endpoint, META_GRAPH_URL: sandbox.url,
       MAIL_SMTP_URL: mail.smtpUrl, COOKIE_SECURE: 'false', ...standIns.endpointEnv,
     };
     const resources: LocalResources = {
@@ -143,7 +153,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     if (opts.schedules) { const stop = startScheduler(await load('automation') as (e: unknown) => Promise<unknown>, log); closers.push(async () => stop()); }
     const gateway = await startGateway({ port, handlers, webDist: join(REPO_ROOT, 'web/dist') });
     closers.push(gateway.close);
-    return { url: gateway.url, env, queues, sandbox, mailUrl: mail.webUrl, close };
+    return { url: gateway.url, env, queues, sandbox, mailUrl: mail.webUrl, dynamo: dynamoObserver, close };
   } catch (err) {
     await close();
     throw err;
