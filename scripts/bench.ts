@@ -42,15 +42,16 @@ async function finish(code: number): Promise<never> {
 
 async function main() {
   console.log('Pagewarden bench — starting one local stack (in-memory DynamoDB Local, cognito-local, gateway, local SQS, Meta sandbox)...');
-  stack = await startStack({ dataDir, persist: false, env: { RATE_LIMIT_PER_IP: '10000000', RATE_LIMIT_PER_EMAIL: '1000' } });
+  stack = await startStack({ dataDir, persist: false, observeDynamo: true, env: { RATE_LIMIT_PER_IP: '10000000', RATE_LIMIT_PER_EMAIL: '1000' } });
   const s = stack;
   console.log(`stack up at ${s.url} in ${((now() - startedAt) / 1000).toFixed(1)} s`);
 
-  // App modules, imported after the stack has set the environment (same module instances as the handlers).
+  // App modules, imported after the stack has set the environment; the functions run in their own
+  // processes, so the probe watches DynamoDB on the wire (the stack's observing proxy) for all of them.
   const { installProbe, probe } = await import('./bench/dynamo-probe.js');
   const store = await import('../functions/src/store/comments.js');
   const workspaces = await import('../functions/src/store/workspaces.js');
-  installProbe();
+  installProbe(s.dynamo!);
 
   // BENCH_ONLY=1,5 runs only those figures (for profiling); by default all seven.
   const only = new Set((process.env.BENCH_ONLY ?? '1,2,3,4,5,6,7').split(',').map((x) => x.trim()));

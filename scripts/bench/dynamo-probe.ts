@@ -1,9 +1,9 @@
 /**
- * Observes the app's own DynamoDB document client (the handlers run in this process): when each
- * comment's insert transaction succeeded, and the capacity consumed by every call (Queries are
- * asked to ReturnConsumedCapacity while capacity recording is on). Behaviour is otherwise unchanged.
+ * Observes every DynamoDB call of the local stack (the functions run in their own processes, so on
+ * the wire: the stack's observing proxy, infra/local/dynamo-observer.ts): when each comment's insert
+ * transaction succeeded, and the capacity consumed by every call while capacity recording is on.
  */
-import { db } from '../../functions/src/store/client.js';
+import type { DynamoCall, DynamoObserver } from '../../infra/local/dynamo-observer.js';
 
 type Listener = (commentId: string, at: number) => void;
 
@@ -23,44 +23,37 @@ export interface DynamoProbe {
 
 export const probe: DynamoProbe = { onCommentWritten: null, capacity: null, conflicts: 0, transactions: 0, timings: new Map() };
 
-function isConflict(err: any): boolean {
-  return err?.name === 'TransactionConflictException'
-    || (err?.name === 'TransactionCanceledException' && (err.CancellationReasons ?? []).some((r: any) => r?.Code === 'TransactionConflict'));
+function isConflict(call: DynamoCall): boolean {
+  const r = call.response as { __type?: string; CancellationReasons?: { Code?: string }[] } | null;
+  return call.status !== 200 && (String(r?.__type ?? '').endsWith('TransactionConflictException')
+    || (String(r?.__type ?? '').endsWith('TransactionCanceledException') && (r?.CancellationReasons ?? []).some((x) => x?.Code === 'TransactionConflict')));
 }
 
 let installed = false;
 
-export function installProbe(): void {
+export function installProbe(observer: DynamoObserver): void {
   if (installed) return;
   installed = true;
-  db().middlewareStack.add((next, context) => async (args: any) => {
-    const recording = probe.capacity !== null;
-    if (recording && args.input && typeof args.input === 'object') args.input.ReturnConsumedCapacity = 'TOTAL';
-    const name = String(context.commandName ?? '');
-    if (name.startsWith('TransactWrite')) probe.transactions++;
-    let result: any;
-    const t0 = performance.now();
-    try {
-      result = await next(args);
-    } catch (err) {
-      if (isConflict(err)) probe.conflicts++;
-      throw err;
-    }
+  observer.recordCapacity = true;
+  observer.onCall((call) => {
+    const name = `${call.operation}Command`;
+    if (call.operation === 'TransactWriteItems') probe.transactions++;
+    if (isConflict(call)) probe.conflicts++;
     const at = performance.now();
     const list = probe.timings.get(name) ?? [];
-    list.push(at - t0);
+    list.push(call.ms);
     probe.timings.set(name, list);
-    if (recording && probe.capacity) {
-      const cc = result?.output?.ConsumedCapacity;
-      const list = Array.isArray(cc) ? cc : cc ? [cc] : [];
-      probe.capacity.push({ command: name, units: list.reduce((s: number, c: any) => s + Number(c?.CapacityUnits ?? 0), 0) });
+    if (call.status !== 200) return;
+    if (probe.capacity) {
+      const cc = call.response?.ConsumedCapacity as { CapacityUnits?: number } | { CapacityUnits?: number }[] | undefined;
+      const all = Array.isArray(cc) ? cc : cc ? [cc] : [];
+      probe.capacity.push({ command: name, units: all.reduce((sum, c) => sum + Number(c?.CapacityUnits ?? 0), 0) });
     }
-    if (probe.onCommentWritten && name.startsWith('TransactWrite')) {
-      for (const t of (args.input?.TransactItems ?? []) as any[]) {
+    if (probe.onCommentWritten && call.operation === 'TransactWriteItems') {
+      for (const t of (call.request.TransactItems ?? []) as { Put?: { Item?: Record<string, any> } }[]) {
         const item = t?.Put?.Item;
-        if (item?.type === 'comment' && item.version === 1 && item.comment?.id) probe.onCommentWritten(item.comment.id as string, at);
+        if (item?.type?.S === 'comment' && item.version?.N === '1' && item.comment?.M?.id?.S) probe.onCommentWritten(item.comment.M.id.S as string, at);
       }
     }
-    return result;
-  }, { step: 'initialize', name: 'benchProbe' });
+  });
 }
