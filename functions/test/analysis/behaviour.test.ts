@@ -60,6 +60,11 @@ describe('offensive per language', () => {
     for (const text of ['Sois unos idiotas', 'Vocês são uns otários', 'Siete dei coglioni']) expect((await one(text)).decision, text).toBe('hide');
   });
 
+  it('reads code-mixed Hindi "ho" (be) and animal names as ordinary words unless aimed at someone', async () => {
+    for (const text of ['arre kamaal karte ho yaar, order jaldi aa gaya', 'duck hunt wala kutta yaad aa gaya']) expect((await one(text)).isOffensive, text).toBe(false);
+    expect((await one('tu kutta hai, paise wapas kar')).decision).toBe('hide');
+  });
+
   it('maps look-alike letters to Latin', () => {
     expect(canonical('Меtа Ѕuрроrt')).toBe('Meta Support');
     expect(canonical('Москва')).toBe('Москва');
@@ -77,6 +82,18 @@ describe('languages and replies', () => {
     expect(d.language).toBe(lang);
     expect(d.decision).toBe('reply');
   });
+
+  it.each(['ye chashma bahut accha hai yaar, kab tak stock mein aayega', 'mera order abhi tak nahi aaya bhai'])('detects Latin-script Hindi: %s', (text) => {
+    expect(detect(text).language).toBe('hi');
+  });
+
+  it.each(['Kalitesi harika, herkese tavsiye ederim', 'Heel mooi en snel geleverd, bedankt!', 'Bagus banget, makasih kak!'])(
+    'thanks praise in a language without a sentiment head: %s', async (text) => {
+      const d = await one(text);
+      expect(d.decision).toBe('reply');
+      expect(d.category).toBe('praise');
+      expect(d.sentiment).toBe('positive');
+    });
 
   it('answers questions without promising a private message, greeting by first name', async () => {
     const d = await one('Do you have these frames in tortoiseshell?', 'Rosa Lima');

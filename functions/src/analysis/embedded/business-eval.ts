@@ -46,9 +46,10 @@ export async function evaluateBusiness(print: (line: string) => void, path = BUS
   print(`  by category: ${fmt(report.byCategory)}`);
   print(`  by language: ${fmt(report.byLanguage)}`);
   rows.forEach((r, i) => { if (!right[i]) print(`    disagree ${r.id} [${r.language}/${r.category}] want ${r.decision}, got ${decisions[i]!.decision} (${decisions[i]!.category}): ${r.text.slice(0, 70)}`); });
-  print('  reliability (stated confidence vs share agreeing with the moderator), per decision type:');
+  print('  reliability on the evaluation half (odd rows; the even rows calibrate the rules\' confidences, calibrate-rules.ts),');
+  print('  stated confidence vs share agreeing with the moderator, per decision type:');
   for (const type of ['reply', 'hide', 'delete', 'ignore'] as const) {
-    const items = decisions.map((d, i) => ({ d, right: right[i]! })).filter((x) => x.d.decision === type).map((x) => ({ confidence: x.d.confidence, right: x.right }));
+    const items = decisions.map((d, i) => ({ d, right: right[i]!, i })).filter((x) => x.i % 2 === 1 && x.d.decision === type).map((x) => ({ confidence: x.d.confidence, right: x.right }));
     for (const row of reliability(items)) print(`    ${type.padEnd(7)} ${row.bin.padEnd(7)} n=${String(row.n).padStart(4)}  stated ${row.stated.toFixed(0)}  right ${row.right.toFixed(0)}%`);
   }
   print('');

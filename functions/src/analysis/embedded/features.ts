@@ -23,15 +23,15 @@ export function hash(s: string): number {
 }
 
 /**
- * Hashes of every character n-gram (n = 2..5) of `s`, each prefixed with `prefix`, without building the
+ * Hashes of every character n-gram (n = 2..maxN) of `s`, each prefixed with `prefix`, without building the
  * strings: FNV-1a runs on from the prefix's state (the same value as hash(prefix + gram)).
  */
-export function charGramHashes(prefix: string, s: string, mask: number, emit: (h: number) => void): void {
+export function charGramHashes(prefix: string, s: string, mask: number, emit: (h: number) => void, maxN = 5): void {
   let h0 = 0x811c9dc5;
   for (let i = 0; i < prefix.length; i++) h0 = Math.imul(h0 ^ prefix.charCodeAt(i), 0x01000193);
   for (let i = 0; i + 2 <= s.length; i++) {
     let h = h0;
-    for (let j = i; j < i + 5 && j < s.length; j++) {
+    for (let j = i; j < i + maxN && j < s.length; j++) {
       h = Math.imul(h ^ s.charCodeAt(j), 0x01000193);
       if (j > i) emit((h >>> 0) & mask);
     }

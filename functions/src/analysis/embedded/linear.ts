@@ -4,8 +4,9 @@ import type { SparseVector } from './features.js';
 export interface LinearModel {
   classes: string[];
   dim: number;
-  /** Row-major weights: weights[feature * K + class]. */
-  weights: Float32Array;
+  /** Row-major weights: weights[feature * K + class] (times `scale` when set: shipped heads stay int8). */
+  weights: Float32Array | Int8Array;
+  scale?: number;
   bias: Float32Array;
 }
 
@@ -40,12 +41,13 @@ export function softmax(z: Float64Array | number[]): number[] {
 export function predictProba(m: LinearModel, x: SparseVector): number[] {
   const K = m.classes.length;
   const z = new Float64Array(K);
-  for (let k = 0; k < K; k++) z[k] = m.bias[k]!;
   for (let j = 0; j < x.idx.length; j++) {
     const base = x.idx[j]! * K;
     const v = x.val[j]!;
     for (let k = 0; k < K; k++) z[k] = z[k]! + m.weights[base + k]! * v;
   }
+  const scale = m.scale ?? 1;
+  for (let k = 0; k < K; k++) z[k] = m.bias[k]! + scale * z[k]!;
   return softmax(z);
 }
 
@@ -107,11 +109,13 @@ export interface PackedLinear {
   bias: number[];
   /** Dequantisation factor: weight = int8 * scale. */
   scale: number;
-  /** Base64 of the int8 weights, row-major like LinearModel.weights (only the rows listed in `rows` when present). */
+  /** Base64 of the int8 weights, row-major like LinearModel.weights (only the rows listed in `gaps` when present). */
   weights: string;
-  /** Base64 of the Int32 feature indices whose weights are stored (sparse heads); absent = every row. */
-  rows?: string;
+  /** Sparse heads: base64 of the stored rows' feature indices as LEB128 varints of the gaps between them. */
+  gaps?: string;
 }
+
+const b64 = (a: ArrayBufferView) => Buffer.from(a.buffer, a.byteOffset, a.byteLength).toString('base64');
 
 /** Quantises to int8 and keeps only the feature rows with a non-zero weight (most hashed rows are empty). */
 export function pack(m: LinearModel): PackedLinear {
@@ -119,34 +123,40 @@ export function pack(m: LinearModel): PackedLinear {
   let max = 0;
   for (const w of m.weights) max = Math.max(max, Math.abs(w));
   const scale = max / 127 || 1;
-  const rows: number[] = [];
-  const q: number[] = [];
-  for (let f = 0; f < m.weights.length / K; f++) {
-    const row = Array.from(m.weights.subarray(f * K, f * K + K), (w) => Math.round(w / scale));
-    if (row.every((v) => v === 0)) continue;
-    rows.push(f);
-    q.push(...row);
-  }
-  const b64 = (a: ArrayBufferView) => Buffer.from(a.buffer, a.byteOffset, a.byteLength).toString('base64');
   const bias = Array.from(m.bias, (b) => +b.toFixed(6));
+  const q = Int8Array.from(m.weights, (w) => Math.round(w / scale));
+  const rows: number[] = [];
+  for (let f = 0; f < q.length / K; f++) if (q.subarray(f * K, f * K + K).some((v) => v !== 0)) rows.push(f);
   // Dense when most rows are used (the row list would cost more than the zeros it saves).
-  if (rows.length * (K + 4) >= m.weights.length) {
-    return { classes: m.classes, bias, scale, weights: b64(Int8Array.from(m.weights, (w) => Math.round(w / scale))) };
+  if (rows.length * (K + 1.5) >= q.length) return { classes: m.classes, bias, scale, weights: b64(q) };
+  const gaps: number[] = [];
+  let prev = -1;
+  for (const r of rows) {
+    for (let g = r - prev; ; g >>>= 7) { if (g < 128) { gaps.push(g); break; } gaps.push((g & 127) | 128); }
+    prev = r;
   }
-  return { classes: m.classes, bias, scale, weights: b64(Int8Array.from(q)), rows: b64(Int32Array.from(rows)) };
+  const kept = new Int8Array(rows.length * K);
+  rows.forEach((r, i) => kept.set(q.subarray(r * K, r * K + K), i * K));
+  return { classes: m.classes, bias, scale, weights: b64(kept), gaps: b64(Uint8Array.from(gaps)) };
 }
 
+/** The shipped head: int8 weights kept as they are (predictProba applies the scale), sparse rows scattered. */
 export function unpack(p: PackedLinear, dim: number): LinearModel {
   const K = p.classes.length;
   const bytes = Buffer.from(p.weights, 'base64');
   const q = new Int8Array(bytes.buffer, bytes.byteOffset, bytes.length);
-  const weights = new Float32Array(dim * K);
-  if (!p.rows) {
-    for (let i = 0; i < q.length; i++) weights[i] = q[i]! * p.scale;
-  } else {
-    const rb = Buffer.from(p.rows, 'base64');
-    const rows = new Int32Array(rb.buffer.slice(rb.byteOffset, rb.byteOffset + rb.length));
-    for (let r = 0; r < rows.length; r++) for (let k = 0; k < K; k++) weights[rows[r]! * K + k] = q[r * K + k]! * p.scale;
+  const bias = Float32Array.from(p.bias);
+  if (!p.gaps) return { classes: p.classes, dim, weights: q.length === dim * K ? q : Int8Array.from(q), bias, scale: p.scale };
+  const weights = new Int8Array(dim * K);
+  const gaps = Buffer.from(p.gaps, 'base64');
+  let row = -1;
+  let r = 0;
+  for (let i = 0; i < gaps.length; ) {
+    let g = 0;
+    for (let shift = 0; ; shift += 7) { const b = gaps[i++]!; g |= (b & 127) << shift; if (b < 128) break; }
+    row += g;
+    for (let k = 0; k < K; k++) weights[row * K + k] = q[r * K + k]!;
+    r++;
   }
-  return { classes: p.classes, dim, weights, bias: Float32Array.from(p.bias) };
+  return { classes: p.classes, dim, weights, bias, scale: p.scale };
 }

@@ -104,10 +104,11 @@ export class Classifier {
     let score = 0;
     const lex = offensiveWords(text, language);
     // English heads read English-like text, and other text only when it carries English insults ("die", "ho" never count).
-    if (englishLike || offensiveWords(text, 'en').insults.length) score = this.englishOffensive(text);
-    // Code-mixed Hindi: the English heads learnt "ho" as an insult, so only a clear score counts there.
-    if (mixedHindi && score < 0.75) score = Math.min(score, 0.45);
-    else if (lex.insults.length) score = 0.9;
+    if (englishLike || offensiveWords(text, 'en').insults.length) {
+      score = this.englishOffensive(text);
+      // Code-mixed Hindi: the English heads learnt "ho" as an insult, so only a clear score counts there.
+      if (mixedHindi && score < 0.75) score = Math.min(score, 0.45);
+    } else if (lex.insults.length) score = 0.9;
     else if (lex.profanity.length && lex.targeted) score = 0.8;
     if (found.has('threat')) score = Math.max(score, 0.95);
     const isOffensive = score >= 0.5;

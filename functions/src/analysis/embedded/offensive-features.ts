@@ -94,8 +94,8 @@ export function hashBits(s: string, bits: number): number {
 }
 
 /** Hash width and the L2 weight of the word and character groups (defaults chosen by 5-fold CV on OLID training rows). */
-export interface OffensiveFeatureOptions { bits: number; word: number; char: number }
-export const OFFENSIVE_FEATURES: OffensiveFeatureOptions = { bits: OFFENSIVE_BITS, word: 1, char: 1 };
+export interface OffensiveFeatureOptions { bits: number; word: number; char: number; charMax?: number }
+export const OFFENSIVE_FEATURES: OffensiveFeatureOptions = { bits: OFFENSIVE_BITS, word: 1, char: 1, charMax: 5 };
 
 class Acc {
   readonly m = new Map<number, number>();
@@ -141,7 +141,7 @@ export function featurizeOffensive(raw: string, o: OffensiveFeatureOptions = OFF
   a.group(w, o.word);
   const c = new Set<number>();
   const text = ' ' + toks.filter((t) => t !== 'xuserx' && t !== 'xusersx' && t !== 'xurlx').join(' ') + ' ';
-  charGramHashes('oc:', text, (1 << o.bits) - 1, (h) => c.add(h));
+  charGramHashes('oc:', text, (1 << o.bits) - 1, (h) => c.add(h), o.charMax);
   a.hashedGroup(c, o.char);
   a.add('oprof:n' + Math.min(3, prof), 1);
   if (prof) a.add('oprof:any', 1);

@@ -1,9 +1,10 @@
 /**
  * Offensive words per language, applied only to text detected in that language (so German "die",
  * Italian "ho" or Spanish "pos" never meet the English list). Insults and slurs count on their own;
- * plain profanity ("merde", "cazzo") counts only when aimed at someone (a second-person word nearby)
- * or together with an insult. Tokens are matched exactly after de-stretching ("fuuuck" → "fuck"),
- * never by collapsing real double letters. Offensive by design.
+ * plain profanity ("merde", "cazzo") counts only when aimed at someone (a second-person word nearby),
+ * and so do animal names ("kutta", "حمار", "anjing"), ordinary words until aimed at someone. Tokens are
+ * matched exactly after de-stretching ("fuuuck" → "fuck"), never by collapsing real double letters.
+ * Offensive by design.
  */
 import { destretch } from './normalise.js';
 import type { Language } from './language.js';
@@ -56,18 +57,18 @@ const LEX: Partial<Record<Language, Lexicon>> = {
     you: 'sen seni sana siz',
   },
   id: {
-    insults: 'anjing bangsat goblok tolol bajingan kontol memek babi brengsek bego idiot',
-    profanity: 'anjir asu tai',
+    insults: 'bangsat goblok tolol bajingan kontol memek brengsek bego idiot',
+    profanity: 'anjir asu tai anjing babi',
     you: 'kau kamu lu lo loe elo anda',
   },
   ar: {
-    insults: 'كلب حمار حيوان غبي حقير وسخ منيوك شرموطة عاهرة خول',
-    profanity: 'زفت تبا',
+    insults: 'غبي حقير وسخ منيوك شرموطة عاهرة خول',
+    profanity: 'زفت تبا كلب حمار حيوان',
     you: 'انت أنت انتي يا',
   },
   hi: {
-    insults: 'चूतिया कमीना हरामी कुत्ता गधा madarchod behenchod bhenchod chutiya kamina harami kutta gadha randi bhosdike gandu',
-    profanity: 'साला bc mc saala',
+    insults: 'चूतिया कमीना हरामी madarchod behenchod bhenchod chutiya kamina harami randi bhosdike gandu',
+    profanity: 'साला bc mc saala कुत्ता गधा kutta gadha',
     you: 'तू तुम tu tum tera teri',
   },
 };

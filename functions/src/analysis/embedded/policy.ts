@@ -10,6 +10,7 @@ import { isSupported, type Language, type LanguageGuess } from './language.js';
 import type { Classification } from './model.js';
 import { suggestReply, type ReplyIntent } from './replies.js';
 import { isScam } from './rules.js';
+import { RULE_CONFIDENCE } from './rule-confidence.js';
 
 const pct = (p: number) => Math.round(Math.min(0.99, Math.max(0.5, p)) * 100);
 
@@ -19,7 +20,7 @@ export const REASONS: Record<string, string> = {
   phone: 'phone number', contact: 'asks to move the conversation to WhatsApp/Telegram/DMs', giveaway: 'giveaway or prize words', crypto: 'crypto, trading or investment bait',
   impersonation: 'impersonates Meta or the page', lookalikes: 'look-alike characters disguise words', promo: 'self-promotion', spamModel: 'reads like spam (spam model)',
   offensiveModel: 'abusive language (offensive model)', offensiveWords: 'insults or profanity', complaint: 'complaint words', sarcasm: 'sarcasm about the brand',
-  negative: 'negative sentiment', question: 'asks a question', positive: 'positive sentiment', neutral: 'nothing to act on', unsupportedLanguage: 'language not supported: reply drafted in the brand language',
+  negative: 'negative sentiment', question: 'asks a question', positive: 'positive sentiment', praiseWords: 'thanks or praise words', neutral: 'nothing to act on', unsupportedLanguage: 'language not supported: reply drafted in the brand language',
 };
 
 export interface PolicyInput {
@@ -49,11 +50,14 @@ export function decide({ comment, brand, classification: c, cues, language, vers
     suggestedReply: '', priority: 'normal', needsHuman: false, ...extra,
   });
 
-  if (cues.has('threat')) return out('hide', 'threat', 0.92, ['threat'], { priority: 'urgent', needsHuman: true, isOffensive: true });
-  if (scam) return out('delete', 'scam', Math.max(0.95, c.pSpam), spamCues.length ? spamCues : ['spamModel']);
+  if (cues.has('threat')) return out('hide', 'threat', RULE_CONFIDENCE.threat, ['threat'], { priority: 'urgent', needsHuman: true, isOffensive: true });
+  if (scam) return out('delete', 'scam', RULE_CONFIDENCE.scam, spamCues.length ? spamCues : ['spamModel']);
   if (isSpam) return out('delete', 'spam', c.pSpam, [...spamCues, 'spamModel']);
   const offensiveReasons = c.offensiveWords.length ? ['offensiveWords', ...c.offensiveWords.slice(0, 3).map((w) => `word "${w}"`)] : ['offensiveModel'];
-  if (c.isOffensive && !(criticism && c.pOffensive < 0.85 && !c.offensiveWords.length)) return out('hide', 'abuse', c.pOffensive, offensiveReasons, { priority: 'high' });
+  const lexiconAbuse = c.offensiveWords.length > 0 && language.language !== 'en';
+  if (c.isOffensive && !(criticism && c.pOffensive < 0.85 && !c.offensiveWords.length)) {
+    return out('hide', 'abuse', lexiconAbuse ? RULE_CONFIDENCE.lexiconAbuse : c.pOffensive, offensiveReasons, { priority: 'high' });
+  }
 
   const unsupported = !language.supported ? ['unsupportedLanguage'] : [];
   const reply = (intent: ReplyIntent, category: Category, p: number, reasons: string[], extra: Partial<AiDecision> = {}) =>
@@ -64,10 +68,12 @@ export function decide({ comment, brand, classification: c, cues, language, vers
   const sure = c.pSentiment >= 0.6;
   if (criticism || (sentiment === 'negative' && sure)) {
     const why = [cues.has('complaint') && 'complaint', cues.has('sarcasm') && 'sarcasm', sentiment === 'negative' && 'negative'].filter(Boolean) as string[];
-    const p = criticism ? 0.85 : c.pSentiment;
+    const p = criticism ? RULE_CONFIDENCE.criticism : c.pSentiment;
     return reply('complaint', 'complaint', p * safe, why, { priority: 'high', needsHuman: true });
   }
-  if (cues.has('question')) return reply('question', 'question', 0.8 * safe, ['question'], { needsHuman: true });
+  if (cues.has('question')) return reply('question', 'question', RULE_CONFIDENCE.question * safe, ['question'], { needsHuman: true });
   if (sentiment === 'positive' && c.pSentiment >= 0.5) return reply('praise', 'praise', c.pSentiment * safe, ['positive']);
+  // Thanks and praise words of every supported language (languages without a sentiment head need them).
+  if (cues.has('praise') && !(sentiment === 'negative' && sure)) return reply('praise', 'praise', RULE_CONFIDENCE.praise * safe, ['praiseWords'], { sentiment: 'positive' });
   return out('ignore', 'other', c.pSentiment * safe, ['neutral'], { needsHuman: unsupported.length > 0 });
 }

@@ -44,7 +44,7 @@ const PATTERNS: Array<[string, RegExp]> = [
   ].join('|'))],
   ['crypto', W([
     'bitcoin|btc|usdt|crypto(currency)?|cripto(moeda|moneda)?|krypto|kripto|forex|binary options?|nft|eth(ereum)?|trading (account|platform|expert|signals)|passive income|financial freedom|double your (money|investment)',
-    'invest(ment|ing|ir|i|ire|eer|uj)? with (me|us|her|him)|invest (now|today)|(earn|make|making) \\$?\\d+[k]?|\\$\\d+[k]? (a|per) (day|week)|profit of \\$|returns? of \\d+%|account manager',
+    'invest(ment|ing|ir|i|ire|eer|uj)? with (me|us|her|him)|invest (now|today)|(earn|make|making) \\$?\\d+[k]?|\\$\\d+[k]? (a|per) (day|week)|profit of \\$|returns? of \\d+%|account manager|\\d+% (returns?|profit)|guaranteed (returns?|profits?)|(returns?|profits?) guaranteed|investment tips',
     'ganhe dinheiro|renda extra|lucro garantido|ganancias garantizadas|gana dinero|ingresos pasivos|gagner de l\'argent|revenu passif|geld verdienen|guadagna(re)? soldi|reddito passivo|geld verdienen|zarabiaj|para kazan|cuan banyak|penghasilan tambahan|ربح مضمون|استثمار|पैसे कमाएं',
   ].join('|'))],
   ['impersonation', ANY([
@@ -93,6 +93,20 @@ const PATTERNS: Array<[string, RegExp]> = [
     '(weeks?|months?|days?) (for|to get) (a |the |my )?(delivery|reply|refund|answer).{0,40}(impressive|great|amazing|wow|👏|brilliant)',
     '(impressive|great|amazing|brilliant|wonderful|wow).{0,40}(weeks?|months?|still waiting|never arrived|broken)',
     'menudo servicio|qué eficiencia|bravo les gars|quelle efficacit[ée]|ganz toll gemacht|parab[eé]ns pela demora|complimenti per il ritardo',
+  ].join('|'))],
+  ['praise', W([
+    'thank you|thanks|love (it|this|them|the)|amazing|awesome|perfect|beautiful|great (quality|service|product)|highly recommend|best (purchase|service)',
+    'gracias|me encanta|encant[oó]|perfect[oa]|precios[oa]|genial|excelente|lo recomiendo',
+    'merci|parfait|g[ée]nial|magnifique|j\'adore|superbe|je recommande',
+    'danke|wundersch[öo]n|begeistert|perfekt|toll|klasse|empfehlenswert',
+    'obrigad[oa]|amei|perfeit[oa]|maravilhos[oa]|lind[oa]|recomendo',
+    'grazie|bellissim[oa]|perfett[oa]|fantastic[oa]|ottim[oa]|stupend[oa]|consiglio',
+    'bedankt|dank je|prachtig|geweldig|heel mooi|top kwaliteit|aanrader',
+    'dzi[eę]kuj[eę]|polecam|[sś]wietn[aey]|pi[eę]kn[aey]|super jako[sś][cć]',
+    'te[sş]ekk[üu]rler|te[sş]ekk[üu]r ederim|harika|m[üu]kemmel|[çc]ok g[üu]zel|tavsiye ederim',
+    'terima kasih|makasih|bagus banget|mantap|keren|puas banget|suka banget',
+    'شكرا|رائع[ةه]?|ممتاز[ةه]?|جميل[ةه]? جدا|تحفة',
+    'धन्यवाद|बहुत अच्छा|शानदार|बढ़िया|bahut (accha|acha|achha|badhiya)|zabardast|mast hai|shukriya|dhanyavad',
   ].join('|'))],
   ['question', /[?？¿؟]|^(how|what|when|where|why|which|who|is|are|can|could|do|does|will|would|any|cu[aá]nto|c[oó]mo|d[oó]nde|qu[eé]|cu[aá]ndo|tienen|hacen|combien|comment|o[uù]|quand|est-ce|vous|wie|was|wann|wo|gibt|habt|liefert|quanto|quando|onde|como|voc[eê]s|tem|dove|quale|avete|hoeveel|wanneer|waar|hebben|leveren|czy|ile|gdzie|kiedy|ne zaman|nerede|ka[cç]|berapa|kapan|apakah|ada|bisa|kitna|kab|kya|kahan|هل|كم|متى|أين|كيف|क्या|कब|कहाँ|कितना)\b/iu],
 ];

@@ -8,7 +8,9 @@ import { readLabelled } from './csv.js';
 import { FEATURE_BITS } from './features.js';
 import { pack, predictProba } from './linear.js';
 import { fitPlatt } from './calibration.js';
-import { detectLanguage } from './language.js';
+import { detect, detectLanguage } from './language.js';
+import { offensiveWords } from './offensive-lexicon.js';
+import { cues } from './rules.js';
 import { readValence } from './valence.js';
 import { featurizeOffensive } from './offensive-features.js';
 import { confusion } from './metrics.js';
@@ -16,8 +18,8 @@ import { rescale, SENTIMENT_CLASSES, type ModelFile } from './model.js';
 import { scores } from './metrics.js';
 import { EVAL_DIR, MODEL_PATH, TRAIN_DIR } from './paths.js';
 import {
-  crossValidatedSpam, featurizeOffensiveRows, HEAD_OPTIONS, featurizeRows, holdout, idsDigest, OFFENSIVE_CLASSES, probabilityOf, SPAM_CLASSES, SPAM_FOLDS, trainHead,
-  tuneOffensiveThresholds,
+  crossValidatedSpam, featurizeOffensiveRows, HEAD_OPTIONS, featurizeRows, holdout, idsDigest, OFFENSIVE_CLASSES, probabilityOf, SPAM_CLASSES, SPAM_FOLDS, trainAveraged, trainHead,
+  tuneOffensiveThresholds, type OrdinaryRow,
 } from './trainer.js';
 
 const started = Date.now();
@@ -32,19 +34,33 @@ log(`read ${tweets.length} + ${davidson.length} offensive, ${sentiment.length} s
 // Offensive: one head per source; thresholds tuned on a 1/7 held-out slice of the training rows.
 const [tTrain, tHeld] = holdout(tweets, 7);
 const [dTrain, dHeld] = holdout(davidson, 7);
-// l2 1e-4 (not the default 3e-4): better held-out macro-F1 on both sets.
+// l2 1e-4 (not the default 3e-4) and weights averaged over three SGD orders: better held-out macro-F1 on both
+// sets. The tweets head also reads a quarter of the Davidson rows, which keeps it off Davidson's clean rows.
 const OFFENSIVE_OPTIONS = { ...HEAD_OPTIONS, l2: 1e-4 };
-const tHead = trainHead(featurizeOffensiveRows(tTrain), OFFENSIVE_CLASSES, OFFENSIVE_OPTIONS);
-const dHead = trainHead(featurizeOffensiveRows(dTrain), OFFENSIVE_CLASSES, OFFENSIVE_OPTIONS);
+const withDavidson = (rows: typeof tweets, extra: typeof davidson) => [...rows, ...extra.filter((_, i) => i % 4 === 1)];
+const tHead = trainAveraged(featurizeOffensiveRows(withDavidson(tTrain, dTrain)), OFFENSIVE_CLASSES, OFFENSIVE_OPTIONS);
+const dHead = trainAveraged(featurizeOffensiveRows(dTrain), OFFENSIVE_CLASSES, OFFENSIVE_OPTIONS);
 const heldProbs = (rows: typeof tweets): Array<[number, number, string]> => {
   const f = featurizeOffensiveRows(rows);
   return f.x.map((x, i) => [probabilityOf(tHead, x, 'offensive'), probabilityOf(dHead, x, 'offensive'), f.labels[i]!]);
 };
-const tuned = tuneOffensiveThresholds(heldProbs(tHeld), heldProbs(dHeld));
-log(`offensive thresholds tweets=${tuned.tweets.toFixed(3)} davidson=${tuned.davidson.toFixed(3)} (held-out macro-F1 ${tuned.f1A.toFixed(3)} / ${tuned.f1B.toFixed(3)})`);
+// Ordinary comments of the UMSAB training splits: at most 2.5% of any language may be flagged offensive.
+const ordinary: OrdinaryRow[] = readdirSync(TRAIN_DIR).filter((f) => /^sentiment-umsab-\w+\.csv$/.test(f)).flatMap((f) => readLabelled(join(TRAIN_DIR, f)).map((r) => {
+  const g = detect(r.text);
+  const english = Boolean(g.englishLike) || offensiveWords(r.text, 'en').insults.length > 0;
+  const lex = offensiveWords(r.text, g.language);
+  const x = english ? featurizeOffensive(r.text) : null;
+  return {
+    language: f.replace(/^sentiment-umsab-|\.csv$/g, ''), english, mixedHindi: Boolean(g.mixedHindi),
+    a: x ? probabilityOf(tHead, x, 'offensive') : 0, b: x ? probabilityOf(dHead, x, 'offensive') : 0,
+    fixed: lex.insults.length > 0 || (lex.profanity.length > 0 && lex.targeted) || cues(r.text).has('threat'),
+  };
+}));
+const tuned = tuneOffensiveThresholds(heldProbs(tHeld), heldProbs(dHeld), ordinary, 0.025);
+log(`offensive thresholds tweets=${tuned.tweets.toFixed(3)} davidson=${tuned.davidson.toFixed(3)} (held-out macro-F1 ${tuned.f1A.toFixed(3)} / ${tuned.f1B.toFixed(3)}; worst UMSAB training flag rate ${(100 * tuned.worstRate).toFixed(1)}%)`);
 
-const offensiveTweets = trainHead(featurizeOffensiveRows(tweets), OFFENSIVE_CLASSES, OFFENSIVE_OPTIONS);
-const offensiveDavidson = trainHead(featurizeOffensiveRows(davidson), OFFENSIVE_CLASSES, OFFENSIVE_OPTIONS);
+const offensiveTweets = trainAveraged(featurizeOffensiveRows(withDavidson(tweets, davidson)), OFFENSIVE_CLASSES, OFFENSIVE_OPTIONS);
+const offensiveDavidson = trainAveraged(featurizeOffensiveRows(davidson), OFFENSIVE_CLASSES, OFFENSIVE_OPTIONS);
 log('offensive heads trained on all training rows');
 // Sentiment: an English head (English tweets, with VADER valence features), one head per UMSAB language
 // (its own training split; the detected language picks the head) and a multilingual fallback head over
@@ -57,11 +73,13 @@ for (const f of umsab) byLanguageRows[f.replace(/^sentiment-umsab-|\.csv$/g, '')
 const sentimentRows = Object.values(byLanguageRows).flat();
 const langOf = new Map(sentimentRows.map((r) => [r.text, detectLanguage(r.text)]));
 const lang = (t: string) => langOf.get(t) ?? detectLanguage(t);
+// Weights averaged over five SGD orders: held-out macro-recall +0.02 (English) to +0.05 (Arabic) over one.
+const SENTIMENT_SEEDS = 5;
 const sentimentPairs: Array<[number, boolean]> = [];
 const sentimentByLanguage: Record<string, ReturnType<typeof trainHead>> = {};
 for (const [code, rows] of Object.entries(byLanguageRows)) {
   const [tr, held] = holdout(rows, 5);
-  const probe = trainHead(featurizeRows(tr, () => code, valence), [...SENTIMENT_CLASSES]);
+  const probe = trainAveraged(featurizeRows(tr, () => code, valence), [...SENTIMENT_CLASSES], HEAD_OPTIONS, SENTIMENT_SEEDS);
   const heldF = featurizeRows(held, () => code, valence);
   const right = heldF.x.map((x, i): [number, boolean] => {
     const ps = predictProba(probe, x);
@@ -70,9 +88,9 @@ for (const [code, rows] of Object.entries(byLanguageRows)) {
   });
   sentimentPairs.push(...right);
   log(`sentiment ${code}: held-out accuracy ${(right.filter((r) => r[1]).length / right.length).toFixed(3)} (${held.length} rows)`);
-  sentimentByLanguage[code] = trainHead(featurizeRows(rows, () => code, valence), [...SENTIMENT_CLASSES]);
+  sentimentByLanguage[code] = trainAveraged(featurizeRows(rows, () => code, valence), [...SENTIMENT_CLASSES], HEAD_OPTIONS, SENTIMENT_SEEDS);
 }
-const sentimentHead = trainHead(featurizeRows(sentimentRows, lang, valence), [...SENTIMENT_CLASSES]);
+const sentimentHead = trainAveraged(featurizeRows(sentimentRows, lang, valence), [...SENTIMENT_CLASSES]);
 const sentimentOffsets: Record<string, number[]> = {};
 log(`sentiment heads trained: ${Object.keys(sentimentByLanguage).join(', ')} + multilingual on ${sentimentRows.length} rows`);
 
@@ -110,7 +128,7 @@ const model: ModelFile = {
   calibration,
   training: {
     spam: { files: ['eval/spam-youtube.csv'], rows: spam.length, idsDigest: idsDigest(spam), note: `no spam training file exists: shipped head trained on all rows; reported figure is ${SPAM_FOLDS}-fold CV` },
-    offensiveTweets: { files: ['train/offensive-tweets.csv'], rows: tweets.length },
+    offensiveTweets: { files: ['train/offensive-tweets.csv', 'train/offensive-davidson.csv (every 4th row)'], rows: withDavidson(tweets, davidson).length },
     offensiveDavidson: { files: ['train/offensive-davidson.csv'], rows: davidson.length },
     sentiment: { files: ['train/sentiment-tweets.csv', ...umsab.map((f) => `train/${f}`)], rows: sentimentRows.length, note: 'per-language heads (en = sentiment-tweets + VADER valence lexicon, data/valence-en.tsv) and a multilingual fallback' },
   },

@@ -38,6 +38,19 @@ export function trainHead(data: Featurized, classes: string[], options: TrainOpt
   return train(data.x, y, classes, DIM, { ...options, classWeights: balancedWeights(y, classes.length) });
 }
 
+/** Trains `seeds` heads that differ only in their SGD order and averages their weights (less SGD noise, same size). */
+export function trainAveraged(data: Featurized, classes: string[], options: TrainOptions = HEAD_OPTIONS, seeds = 3): LinearModel {
+  const models = Array.from({ length: seeds }, (_, s) => trainHead(data, classes, { ...options, seed: (options.seed ?? 1) + s }));
+  const m = models[0]!;
+  for (let i = 0; i < m.weights.length; i++) {
+    let t = 0;
+    for (const x of models) t += x.weights[i]!;
+    m.weights[i] = t / seeds;
+  }
+  for (let k = 0; k < m.bias.length; k++) m.bias[k] = models.reduce((t, x) => t + x.bias[k]!, 0) / seeds;
+  return m;
+}
+
 export function probabilityOf(m: LinearModel, x: SparseVector, label: string): number {
   return predictProba(m, x)[m.classes.indexOf(label)]!;
 }
@@ -52,24 +65,49 @@ export function idsDigest(rows: LabelledRow[]): string {
   return createHash('sha256').update(rows.map((r) => r.id).join('\n')).digest('hex').slice(0, 16);
 }
 
+/** An ordinary (non-offensive) training comment: the English heads' probabilities when they read it, per language. */
+export interface OrdinaryRow { language: string; english: boolean; mixedHindi: boolean; a: number; b: number; fixed: boolean }
+
+const rescaled = (p: number, th: number) => (p < th ? (0.5 * p) / th : 0.5 + (0.5 * (p - th)) / (1 - th));
+
+/** Share of each language's ordinary rows flagged offensive with these thresholds (the classifier's gating). */
+export function ordinaryFlagRates(rows: OrdinaryRow[], t1: number, t2: number): Map<string, number> {
+  const n = new Map<string, [number, number]>();
+  for (const r of rows) {
+    let flagged = r.fixed;
+    if (r.english) {
+      const score = Math.max(rescaled(r.a, t1), rescaled(r.b, t2));
+      flagged = score >= 0.5 && !(r.mixedHindi && score < 0.75);
+    }
+    const c = n.get(r.language) ?? [0, 0];
+    c[0] += flagged ? 1 : 0; c[1]++;
+    n.set(r.language, c);
+  }
+  return new Map([...n].map(([l, [f, t]]) => [l, f / t]));
+}
+
 /**
- * Picks the two offensive thresholds on held-out training rows (never the eval set):
- * maximise the smaller of the two held-out macro-F1 scores (each set has its own notion of offensive).
+ * Picks the two offensive thresholds on held-out training rows (never the eval set): maximise the smaller
+ * of the two held-out macro-F1 scores (each set has its own notion of offensive), among the pairs that flag
+ * at most `maxRate` of every language's ordinary training comments (UMSAB training rows), when given.
  */
 export function tuneOffensiveThresholds(
   heldA: Array<[number, number, string]>,
   heldB: Array<[number, number, string]>,
-): { tweets: number; davidson: number; f1A: number; f1B: number } {
+  ordinary: OrdinaryRow[] = [],
+  maxRate = 1,
+): { tweets: number; davidson: number; f1A: number; f1B: number; worstRate: number } {
   const f1 = (rows: Array<[number, number, string]>, t1: number, t2: number) =>
     scores(confusion(OFFENSIVE_CLASSES, rows.map((r) => r[2]), rows.map((r) => (r[0] >= t1 || r[1] >= t2 ? 'offensive' : 'clean')))).macroF1;
-  let best = { tweets: 0.5, davidson: 0.5, f1A: 0, f1B: 0 };
+  let best = { tweets: 0.5, davidson: 0.5, f1A: 0, f1B: 0, worstRate: 1 };
+  const value = (x: typeof best) => (x.worstRate <= maxRate ? 10 : -x.worstRate) + Math.min(x.f1A, x.f1B) + 0.001 * (x.f1A + x.f1B);
   for (let i = 6; i <= 18; i++) {
     for (let j = 6; j <= 39; j++) {
       const t1 = i * 0.05;
       const t2 = j * 0.025;
-      const a = f1(heldA, t1, t2);
-      const b = f1(heldB, t1, t2);
-      if (Math.min(a, b) + 0.001 * (a + b) > Math.min(best.f1A, best.f1B) + 0.001 * (best.f1A + best.f1B)) best = { tweets: t1, davidson: t2, f1A: a, f1B: b };
+      const worstRate = ordinary.length ? Math.max(...ordinaryFlagRates(ordinary, t1, t2).values()) : 0;
+      const cand = { tweets: t1, davidson: t2, f1A: f1(heldA, t1, t2), f1B: f1(heldB, t1, t2), worstRate };
+      if (value(cand) > value(best)) best = cand;
     }
   }
   return best;
