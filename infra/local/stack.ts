@@ -15,8 +15,8 @@ import { startAwsStandIns } from './aws-standins.js';
 import { startDynamoObserver, type DynamoObserver } from './dynamo-observer.js';
 import { startGateway, type GatewayHandlers } from './gateway.js';
 import { ensureBundles } from './lambda/bundles.js';
-import { functionEnvironment, localSecrets, type LocalResources } from './lambda/environment.js';
-import { LocalFunction } from './lambda/runtime.js';
+import { localSecrets, type LocalResources } from './lambda/environment.js';
+import { startFunctions } from './lambda/functions.js';
 import { functionSpecs } from './lambda/template.js';
 import { startMailCatcher } from './mail-catcher.js';
 import { freePort } from './ports.js';
@@ -122,18 +122,9 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       TOKEN_KEY_ID: standIns.keyArn, APP_URL: appUrl,
       ...Object.fromEntries(Object.keys(secrets).map((name) => [`${secretVar(name)}_SECRET_ARN`, standIns.secretArn(name)])),
     };
-    const fns = new Map(specs.map((spec) => {
-      const taskRoot = join(buildDir, 'task', spec.name);
-      const fnEnv = functionEnvironment(spec, taskRoot, { region, resources, endpoints, overrides: plain });
-      return [spec.name, new LocalFunction(spec, taskRoot, fnEnv, opts.functionLog ?? ((l) => process.stderr.write(`${l}\n`)))] as const;
-    }));
-    for (const f of fns.values()) { f.start(); closers.push(() => f.close()); }
-    const invoker = (name: string) => {
-      const f = fns.get(name);
-      if (!f) throw new Error(`the template has no ${name} function`);
-      return (event: unknown) => f.invoke(event);
-    };
-    const load = async (name: string) => invoker(name);
+    const fns = startFunctions({ specs, buildDir, region, resources, endpoints, overrides: plain, log: opts.functionLog ?? ((l) => process.stderr.write(`${l}\n`)) });
+    closers.push(fns.close);
+    const invoker = fns.invoker;
     const handlers: GatewayHandlers = { api: invoker('api'), webhooks: invoker('webhooks'), ws: invoker('ws'), authorizer: invoker('authorizer') };
     // What the tests and scripts use from outside the functions (seeding the table, reading mail, signing webhooks).
     const env: Record<string, string> = {
@@ -141,6 +132,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       META_APP_ID: LOCAL_META.appId, META_APP_SECRET: LOCAL_META.appSecret, META_VERIFY_TOKEN: LOCAL_META.verifyToken,
       MAIL_CATCHER_URL: mail.webUrl, ...opts.env,
     };
+    // Tokens a test or script seals itself use the development key, which the functions also read.
     delete env.TOKEN_KEY_ID;
     Object.assign(process.env, env);
     log(`Functions started from ${buildDir} (${Date.now() - t0} ms since the stack began)`);
@@ -148,9 +140,9 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     // Concurrency as in the CDK: the analyser's mapping is capped at its reserved concurrency (10 by
     // default, infra/lib/config.ts); the meta-events mapping has no cap in AWS (10 here).
     const queueOpts = { batchSize: 10, visibilityTimeoutMs: 30_000, maxReceiveCount: 5, concurrency: 10 };
-    queues.set('analysis', new LocalQueue('analysis', (await load('analyser')) as never, queueOpts));
-    queues.set('meta-events', new LocalQueue('meta-events', (await load('meta-events')) as never, { ...queueOpts }));
-    if (opts.schedules) { const stop = startScheduler(await load('automation') as (e: unknown) => Promise<unknown>, log); closers.push(async () => stop()); }
+    queues.set('analysis', new LocalQueue('analysis', invoker('analyser') as never, queueOpts));
+    queues.set('meta-events', new LocalQueue('meta-events', invoker('meta-events') as never, { ...queueOpts }));
+    if (opts.schedules) { const stop = startScheduler(invoker('automation'), log); closers.push(async () => stop()); }
     const gateway = await startGateway({ port, handlers, webDist: join(REPO_ROOT, 'web/dist') });
     closers.push(gateway.close);
     return { url: gateway.url, env, queues, sandbox, mailUrl: mail.webUrl, dynamo: dynamoObserver, close };

@@ -11,8 +11,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAwsStandIns, type StandIns } from '../local/aws-standins.js';
 import { ensureBundles, REPO_ROOT } from '../local/lambda/bundles.js';
-import { functionEnvironment, localSecrets } from '../local/lambda/environment.js';
-import { LambdaError, LocalFunction } from '../local/lambda/runtime.js';
+import { localSecrets } from '../local/lambda/environment.js';
+import { startFunctions, type LocalFunctions } from '../local/lambda/functions.js';
+import type { LambdaError } from '../local/lambda/runtime.js';
 import { functionSpecs, type FunctionSpec } from '../local/lambda/template.js';
 
 const VERIFY_TOKEN = 'bundle-test-verify-token';
@@ -20,7 +21,7 @@ const UNREACHABLE = 'http://127.0.0.1:9';
 let root: string;
 let specs: FunctionSpec[];
 let standIns: StandIns;
-const fns = new Map<string, LocalFunction>();
+let fns: LocalFunctions | undefined;
 
 beforeAll(async () => {
   [{ root }, specs] = await Promise.all([ensureBundles(), functionSpecs()]);
@@ -33,22 +34,19 @@ beforeAll(async () => {
     META_SECRET_ARN: standIns.secretArn('meta'), STRIPE_SECRET_ARN: standIns.secretArn('stripe'), STRIPE_WEBHOOK_SECRET_ARN: standIns.secretArn('stripe-webhook'), OPENAI_SECRET_ARN: standIns.secretArn('openai'),
   };
   const endpoints = { DYNAMODB_ENDPOINT: UNREACHABLE, COGNITO_ENDPOINT: UNREACHABLE, SQS_ENDPOINT: UNREACHABLE, ...standIns.endpointEnv };
-  for (const spec of specs) {
-    const taskRoot = join(root, 'task', spec.name);
-    // The SDK gives up at once on the unreachable services, so handlers that reach them answer with their error quickly.
-    fns.set(spec.name, new LocalFunction(spec, taskRoot, functionEnvironment(spec, taskRoot, { region: 'us-east-1', resources, endpoints, overrides: { AWS_MAX_ATTEMPTS: '1' } })));
-  }
+  // The SDK gives up at once on the unreachable services, so handlers that reach them answer with their error quickly.
+  fns = startFunctions({ specs, buildDir: root, region: 'us-east-1', resources, endpoints, overrides: { AWS_MAX_ATTEMPTS: '1' }, log: () => undefined });
 }, 180_000);
 
 afterAll(async () => {
-  await Promise.all([...fns.values()].map((f) => f.close()));
+  await fns?.close();
   await standIns?.close();
 });
 
 /** The result, or the handler's own error: anything but a runtime failure (import, missing handler, crash, timeout). */
 async function answer(name: string, event: unknown): Promise<unknown> {
   try {
-    return await fns.get(name)!.invoke(event);
+    return await fns!.invoker(name)(event);
   } catch (err) {
     const e = err as LambdaError;
     expect(e.errorType, `${name}: ${e.errorType}: ${e.message}`).not.toMatch(/^(Runtime\.|Sandbox\.)/);
