@@ -5,7 +5,8 @@
  * It applies what CloudFront and API Gateway apply in AWS: the forwarded headers (lambda-events.ts),
  * 10 MB requests (413), the 29 s integration timeout (504), Lambda's 6 MB response limit (502),
  * authorizer context values as strings, and WebSocket limits (a frame over 32 KB closes the
- * connection with 1009; an @connections post over 128 KB is a 413).
+ * connection with 1009; an @connections post over 128 KB is a 413; 10 minutes idle or 2 hours in
+ * all close it with 1001).
  */
 import { randomBytes } from 'node:crypto';
 import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
@@ -25,8 +26,10 @@ type Fn = (event: unknown, context: unknown) => Promise<unknown>;
  * response; WebSocket: 32 KB frames, 128 KB messages). A browser sends each message as one frame,
  * so what a client sends is capped at the frame size; what @connections posts, at the message size.
  */
-export const LIMITS: Readonly<Record<'requestBytes' | 'responseBytes' | 'integrationTimeoutMs' | 'wsMessageBytes' | 'wsFrameBytes', number>> = {
+export const LIMITS: Readonly<Record<'requestBytes' | 'responseBytes' | 'integrationTimeoutMs' | 'wsMessageBytes' | 'wsFrameBytes' | 'wsIdleMs' | 'wsMaxMs', number>> = {
   requestBytes: 10 * 1024 * 1024, responseBytes: 6 * 1024 * 1024, integrationTimeoutMs: 29_000, wsMessageBytes: 128 * 1024, wsFrameBytes: 32 * 1024,
+  // API Gateway closes a WebSocket idle for 10 minutes, and any after 2 hours.
+  wsIdleMs: 10 * 60_000, wsMaxMs: 2 * 3_600_000,
 };
 
 class IntegrationTimeout extends Error {}
@@ -83,6 +86,8 @@ function json(res: ServerResponse, status: number, body: unknown): void {
 export async function startGateway(opts: { port: number; host?: string; handlers: GatewayHandlers; webDist: string; limits?: Partial<typeof LIMITS> }) {
   const limits = { ...LIMITS, ...opts.limits };
   const sockets = new Map<string, WebSocket>();
+  /** Per connection: restarts its idle timer (a message either way). */
+  const touched = new Map<string, () => void>();
   const gzipped = new Map<string, Buffer>();
   const { handlers } = opts;
 
@@ -139,7 +144,7 @@ export async function startGateway(opts: { port: number; host?: string; handlers
     const body = await readBody(req);
     if (!socket) return json(res, 410, { message: 'GoneException' });
     if (req.method === 'POST' && body.length > limits.wsMessageBytes) return json(res, 413, { message: 'PayloadTooLargeException' });
-    if (req.method === 'POST') { socket.send(body.toString('utf8')); res.writeHead(200).end(); return; }
+    if (req.method === 'POST') { socket.send(body.toString('utf8')); touched.get(id)?.(); res.writeHead(200).end(); return; }
     if (req.method === 'DELETE') { socket.close(); res.writeHead(204).end(); return; }
     return json(res, 200, { connectedAt: new Date().toISOString() });
   }
@@ -198,8 +203,16 @@ export async function startGateway(opts: { port: number; host?: string; handlers
         sockets.set(connectionId, ws);
         // A message over the limit closes the connection (1009), as API Gateway does; nothing to report.
         ws.on('error', () => undefined);
-        ws.on('message', (data) => { void handlers.ws(wsEvent('$default', connectionId, STAGE, domainName, { body: data.toString(), authorizer: ctx }), lambdaContext('ws')).catch(() => undefined); });
+        let idle: NodeJS.Timeout | undefined;
+        const touch = () => { clearTimeout(idle); idle = setTimeout(() => ws.close(1001, 'Going away'), limits.wsIdleMs).unref(); };
+        const max = setTimeout(() => ws.close(1001, 'Going away'), limits.wsMaxMs).unref();
+        touched.set(connectionId, touch);
+        touch();
+        ws.on('message', (data) => { touch(); void handlers.ws(wsEvent('$default', connectionId, STAGE, domainName, { body: data.toString(), authorizer: ctx }), lambdaContext('ws')).catch(() => undefined); });
         ws.on('close', () => {
+          clearTimeout(idle);
+          clearTimeout(max);
+          touched.delete(connectionId);
           sockets.delete(connectionId);
           void handlers.ws(wsEvent('$disconnect', connectionId, STAGE, domainName, { authorizer: ctx }), lambdaContext('ws')).catch(() => undefined);
         });

@@ -15,7 +15,7 @@ let seen: Event[] = [];
 let api: (e: Event) => Promise<unknown> = async () => ({ statusCode: 200, body: '{}' });
 let authorizer: () => Promise<unknown> = async () => allow({ userId: 'u1' });
 const allow = (context: Record<string, unknown>) => ({ principalId: 'u1', policyDocument: { Statement: [{ Effect: 'Allow' }] }, context });
-const LIMITS = { requestBytes: 2_000, responseBytes: 3_000, integrationTimeoutMs: 300, wsMessageBytes: 1_000, wsFrameBytes: 500 };
+const LIMITS = { requestBytes: 2_000, responseBytes: 3_000, integrationTimeoutMs: 300, wsMessageBytes: 1_000, wsFrameBytes: 500, wsIdleMs: 400, wsMaxMs: 60_000 };
 
 beforeAll(async () => {
   gateway = await startGateway({
@@ -96,5 +96,25 @@ describe('local gateway, as CloudFront and API Gateway', () => {
     ws.send('x'.repeat(LIMITS.wsFrameBytes + 1));
     expect(await closed).toBe(1009);
     expect(seen.filter((e) => (e as unknown as { body?: string }).body?.length === LIMITS.wsFrameBytes)).toHaveLength(1);
+  });
+
+  it('closes a WebSocket idle for longer than the idle timeout with 1001, and keeps one that talks', async () => {
+    const open = async () => {
+      const ws = new WebSocket(`${gateway.url.replace('http', 'ws')}${WS_PATH}`);
+      await new Promise((resolve, reject) => { ws.once('open', resolve); ws.once('error', reject); });
+      return ws;
+    };
+    // The talking socket opens first: were its messages not to count, it would be closed before the quiet one.
+    const talking = await open();
+    const quiet = await open();
+    const quietClosed = new Promise<number>((resolve) => quiet.once('close', (code) => resolve(code)));
+    let talkingClosed = false;
+    talking.once('close', () => { talkingClosed = true; });
+    // The talking socket sends a message every 100 ms (a quarter of the idle timeout) until the quiet one is closed.
+    const timer = setInterval(() => talking.send('ping'), 100);
+    expect(await quietClosed).toBe(1001);
+    clearInterval(timer);
+    expect(talkingClosed).toBe(false);
+    talking.close();
   });
 });
