@@ -10,6 +10,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { REPO_ROOT, startStack } from '../infra/local/stack.js';
+import { connectThroughSandbox, StackClient } from '../infra/local/client.js';
 import { launch } from '../web/test/support/harness.js';
 
 const COMMENTS = 100;
@@ -22,41 +23,22 @@ const jsonFile = (() => {
 
 /** A signed-in moderator with one connected brand and its synced comments; returns the session cookies. */
 async function moderator(base: string): Promise<{ name: string; value: string }[]> {
-  const jar = new Map<string, string>();
-  const call = async (method: string, path: string, body?: unknown) => {
-    const res = await fetch(base + path, {
-      method, redirect: 'manual',
-      headers: { ...(method !== 'GET' ? { 'Content-Type': 'application/json' } : {}), ...(jar.size ? { Cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') } : {}) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    for (const c of res.headers.getSetCookie()) {
-      const [pair] = c.split(';');
-      const i = pair!.indexOf('=');
-      if (/Max-Age=0/i.test(c)) jar.delete(pair!.slice(0, i));
-      else jar.set(pair!.slice(0, i), pair!.slice(i + 1));
-    }
-    return res;
-  };
-  const reg = await call('POST', '/api/register', { email: `bench-mod-${Date.now().toString(36)}@example.com`, password: 'Str0ngPassword', firstName: 'Bench', lastName: 'Moderator' });
-  if (reg.status !== 201) throw new Error(`register failed: ${reg.status} ${await reg.text()}`);
-  const start = await call('GET', '/api/auth/facebook');
-  const dialog = await (await fetch(start.headers.get('location')!)).text();
-  const link = /id="continue" href="([^"]+)"/.exec(dialog)?.[1]?.replace(/&amp;/g, '&');
-  if (!link) throw new Error('no Continue link on the sandbox consent page');
-  const cb = new URL(link);
-  await call('GET', cb.pathname + cb.search);
-  const sync = await call('POST', '/api/sync-comments');
-  if (sync.status !== 200) throw new Error(`sync failed: ${sync.status}`);
-  // The sync fetches in the background (a queue message): poll the queue until it holds the comments and none is being analysed.
+  const client = new StackClient(base);
+  const reg = await client.post('/api/register', { email: `bench-mod-${Date.now().toString(36)}@example.com`, password: 'Str0ngPassword', firstName: 'Bench', lastName: 'Moderator' });
+  if (reg.status !== 201) throw new Error(`register failed: ${reg.status} ${reg.text}`);
+  await connectThroughSandbox(client);
+  const sync = await client.post('/api/sync-comments');
+  if (sync.status !== 200) throw new Error(`sync failed: ${sync.status} ${sync.text}`);
+  // The sync may fetch in the background: poll the queue until it holds the comments and none is being analysed.
   const deadline = Date.now() + 180_000;
   for (;;) {
-    const total = async (q: string) => ((await (await call('GET', `/api/comments?pendingOnly=true&limit=1${q}`)).json()) as { total: number }).total;
+    const total = async (q: string) => (await client.get(`/api/comments?pendingOnly=true&limit=1${q}`)).json.total as number;
     const [queued, analysing] = [await total(''), await total('&status=processing')];
     if (queued >= COMMENTS && analysing === 0) break;
-    if (Date.now() > deadline) throw new Error(`the queue holds ${queued} comments (${analysing} being analysed); ${COMMENTS} are needed`);
+    if (Date.now() > deadline) throw new Error(`the queue holds ${queued} comments (${analysing} being analysed); ${COMMENTS} are needed (sync answered ${sync.text})`);
     await new Promise((r) => setTimeout(r, 1000));
   }
-  return [...jar].map(([name, value]) => ({ name, value }));
+  return [...client.cookies].map(([name, value]) => ({ name, value }));
 }
 
 const pct = (xs: number[], p: number) => {

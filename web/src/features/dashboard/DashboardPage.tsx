@@ -128,9 +128,18 @@ export default function DashboardPage() {
       return n;
     });
   }, []);
-  const setCardRef = useCallback((id: string) => (h: CardHandle | null) => {
-    if (h) cards.current.set(id, h);
-    else cards.current.delete(id);
+  // One stable ref callback per card, so that a memoised card is not re-attached on every render.
+  const refSetters = useRef(new Map<string, (h: CardHandle | null) => void>());
+  const setCardRef = useCallback((id: string) => {
+    let set = refSetters.current.get(id);
+    if (!set) {
+      set = (h: CardHandle | null) => {
+        if (h) cards.current.set(id, h);
+        else cards.current.delete(id);
+      };
+      refSetters.current.set(id, set);
+    }
+    return set;
   }, []);
 
   useQueueKeys((key: QueueKey) => {
