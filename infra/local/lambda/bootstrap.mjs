@@ -31,7 +31,8 @@ async function load() {
 }
 
 const ready = load();
-ready.then(() => process.send({ type: 'ready' }), (err) => process.send({ type: 'init-error', error: errorOf(err, err.name) }));
+let initFailed = false;
+ready.then(() => process.send({ type: 'ready' }), (err) => { initFailed = true; process.send({ type: 'init-error', error: errorOf(err, err.name) }); });
 
 process.on('message', async (msg) => {
   if (msg?.type !== 'invoke') return;
@@ -49,7 +50,8 @@ process.on('message', async (msg) => {
     const body = result === undefined ? null : JSON.parse(JSON.stringify(result));
     process.send({ type: 'result', id: msg.id, result: body });
   } catch (err) {
-    process.send({ type: 'result', id: msg.id, error: errorOf(err) });
+    // A failed init fails the invocation and ends this runtime: the next invocation initialises afresh, as in Lambda.
+    process.send({ type: 'result', id: msg.id, error: errorOf(err) }, () => { if (initFailed) process.exit(1); });
   }
 });
 

@@ -40,6 +40,8 @@ export function runtimeEnvironment(spec: FunctionSpec, taskRoot: string, region:
 export class LocalFunction {
   private proc: ChildProcess | null = null;
   private readonly pending = new Map<string, Pending>();
+  /** The invocations sent to each process, so a process that ends fails only its own. */
+  private readonly sentTo = new WeakMap<ChildProcess, Set<string>>();
   private closed = false;
 
   constructor(readonly spec: FunctionSpec, private readonly taskRoot: string, private readonly env: Record<string, string>, private readonly log: (line: string) => void = () => undefined) {}
@@ -57,7 +59,13 @@ export class LocalFunction {
     const prefix = `[${this.spec.name}] `;
     for (const stream of [proc.stdout!, proc.stderr!]) createInterface({ input: stream }).on('line', (l) => this.log(prefix + l));
     proc.on('message', (m: { type: string; id?: string; result?: unknown; error?: { errorType: string; errorMessage: string } }) => {
-      if (m.type === 'init-error') this.log(`${prefix}init failed: ${m.error?.errorType}: ${m.error?.errorMessage}`);
+      if (m.type === 'init-error') {
+        this.log(`${prefix}init failed: ${m.error?.errorType}: ${m.error?.errorMessage}`);
+        // This runtime answers what it was sent, then exits (or ends now with nothing to answer);
+        // later invocations start a new one.
+        if (this.proc === proc) this.proc = null;
+        if (![...this.sentTo.get(proc)!].some((id) => this.pending.has(id))) proc.kill();
+      }
       if (m.type !== 'result' || !m.id) return;
       const p = this.pending.get(m.id);
       if (!p) return;
@@ -68,13 +76,16 @@ export class LocalFunction {
     });
     proc.on('exit', (code, signal) => {
       if (this.proc === proc) this.proc = null;
-      for (const [id, p] of this.pending) {
+      for (const id of this.sentTo.get(proc) ?? []) {
+        const p = this.pending.get(id);
+        if (!p) continue;
         clearTimeout(p.timer);
         this.pending.delete(id);
         p.reject(new LambdaError('Runtime.ExitError', `RequestId: ${id} Error: Runtime exited (${signal ?? `code ${code}`})`));
       }
     });
     this.proc = proc;
+    this.sentTo.set(proc, new Set());
     return proc;
   }
 
@@ -89,7 +100,9 @@ export class LocalFunction {
         reject(new LambdaError('Sandbox.Timedout', `Task timed out after ${this.spec.timeoutSeconds.toFixed(2)} seconds`));
       }, timeoutMs);
       this.pending.set(id, { resolve, reject, timer });
-      this.process().send({ type: 'invoke', id, requestId: id, event, deadline: Date.now() + timeoutMs });
+      const proc = this.process();
+      this.sentTo.get(proc)!.add(id);
+      proc.send({ type: 'invoke', id, requestId: id, event, deadline: Date.now() + timeoutMs });
     });
   }
 
