@@ -92,7 +92,7 @@ export async function evaluateFolder(dir: string, print: (line: string) => void 
     print(`== ${name}  task=${task}  rows=${rows.length}`);
     let headline = shipped;
     if (task === 'spam' && model.training['spam']?.idsDigest === idsDigest(rows)) {
-      headline = crossValidateSpam(rows, model.thresholds.spam, SPAM_FOLDS, classifier.valence);
+      headline = crossValidateSpam(rows, model.thresholds.spam, SPAM_FOLDS, { valence: classifier.valence, polarity: classifier.polarity });
       print(`  NOTE: no spam training set exists; the shipped spam head was trained on ALL rows of this file.`);
       print(`  reported figure = ${SPAM_FOLDS}-fold cross-validation (train on 4/5, test on the held-out 1/5, same features, threshold and scam rule):`);
       print(`  ${SPAM_FOLDS}-fold CV   ${fmt(scores(headline))}`);

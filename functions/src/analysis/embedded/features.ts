@@ -1,5 +1,5 @@
 /** Hashed sparse features: word uni/bigrams, in-word character 2-5-grams, lexicon and rule cues. */
-import { isOffensiveWord, NEGATIVE_EMOJI, NEGATIVE_WORDS, NEGATORS, POSITIVE_EMOJI, POSITIVE_WORDS } from './lexicon.js';
+import { NEGATIVE_EMOJI, NEGATORS, POSITIVE_EMOJI } from './lexicon.js';
 import { cues } from './rules.js';
 import { normalise, words } from './text.js';
 import { valenceFeatures, type Valence } from './valence.js';
@@ -71,7 +71,10 @@ class Builder {
 }
 
 /** Already-computed cues of the comment (saves a second pass) and the valence lexicon of the model. */
-export interface FeaturizeOptions { cues?: ReadonlySet<string>; valence?: Valence }
+export interface FeaturizeOptions { cues?: ReadonlySet<string>; valence?: Valence; polarity?: Polarity }
+
+/** Multilingual positive and negative words of the model (model.json; see train-lexicon.ts). */
+export interface Polarity { positive: ReadonlySet<string>; negative: ReadonlySet<string> }
 
 /** Turns a raw comment into its sparse feature vector (deterministic); `language` adds language-specific copies of the words. */
 export function featurize(raw: string, language = '', options: FeaturizeOptions = {}): SparseVector {
@@ -87,9 +90,8 @@ export function featurize(raw: string, language = '', options: FeaturizeOptions 
     if (language) wordFeats.push(`l:${language}:${t}`);
     if (i > 0) wordFeats.push('b:' + toks[i - 1] + ' ' + t);
     const bare = t.replace(/^#/, '');
-    if (POSITIVE_WORDS.has(bare)) lexFeats.push(negate > 0 ? 'lex:neg' : 'lex:pos');
-    if (NEGATIVE_WORDS.has(bare)) lexFeats.push(negate > 0 ? 'lex:negneg' : 'lex:neg');
-    if (isOffensiveWord(t)) lexFeats.push('off:word', 'off:' + (i > 0 && /^(you|u|ur|your|youre|you're)$/.test(toks[i - 1]!) ? 'you' : 'w'));
+    if (options.polarity?.positive.has(bare)) lexFeats.push(negate > 0 ? 'lex:neg' : 'lex:pos');
+    if (options.polarity?.negative.has(bare)) lexFeats.push(negate > 0 ? 'lex:negneg' : 'lex:neg');
     if (negate > 0) { wordFeats.push('n:' + t); negate--; }
     if (NEGATORS.has(bare) || bare.endsWith("n't")) negate = 3;
     if (t === '!' || t === '?') negate = 0;

@@ -88,7 +88,7 @@ export function detect(raw: string): LanguageGuess {
   const evidence = new Map(scores);
   const ranked = [...scores.values()].sort((a, b) => b - a);
   // Function words alone are decisive when one language leads by a wide margin (skips the n-gram detector).
-  if (ranked[0]! < 6 || ranked[0]! - ranked[1]! < 4.5) {
+  if (ranked[0]! < 4.5 || ranked[0]! - ranked[1]! < 3) {
     for (const { lang, accuracy } of detectAll(text)) scores.set(lang, (scores.get(lang) ?? 0) + 3 * accuracy);
   }
   scores.set('en', (scores.get('en') ?? 0) + 0.25);

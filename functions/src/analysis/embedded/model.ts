@@ -2,7 +2,7 @@
  * The shipped model's shape and its classifier: spam, offensiveness (two English heads), sentiment (an
  * English head with valence features, one head per language with training rows, a multilingual fallback).
  */
-import { featurize, type SparseVector } from './features.js';
+import { featurize, type Polarity, type SparseVector } from './features.js';
 import { featurizeOffensive } from './offensive-features.js';
 import { predictProba, unpack, type LinearModel, type PackedLinear } from './linear.js';
 import { offensiveWords } from './offensive-lexicon.js';
@@ -20,6 +20,8 @@ export interface ModelFile {
   heads: { spam: PackedLinear; offensiveTweets: PackedLinear; offensiveDavidson: PackedLinear; sentiment: PackedLinear; sentimentByLanguage?: Record<string, PackedLinear> };
   /** English valence lexicon (token → VADER valence) read by the sentiment features. */
   valence?: Record<string, number>;
+  /** Multilingual positive and negative words (lexicon features). */
+  polarity?: { positive: string[]; negative: string[] };
   thresholds: { spam: number; offensiveTweets: number; offensiveDavidson: number };
   /** Per-language class-bias offsets of the sentiment head (macro-recall on held-out training rows). */
   sentimentOffsets: Record<string, number[]>;
@@ -49,8 +51,10 @@ export const rescale = (p: number, th: number) => (p < th ? (0.5 * p) / th : 0.5
 
 export class Classifier {
   readonly valence: ReadonlyMap<string, number>;
+  readonly polarity: Polarity;
   constructor(readonly heads: Heads, readonly file: Omit<ModelFile, 'heads'>) {
     this.valence = new Map(Object.entries(file.valence ?? {}));
+    this.polarity = { positive: new Set(file.polarity?.positive), negative: new Set(file.polarity?.negative) };
   }
 
   static fromFile(file: ModelFile): Classifier {
@@ -94,7 +98,7 @@ export class Classifier {
    * (`englishLike`: English, or Latin text with nothing of the detected language but the n-gram guess).
    */
   classify(text: string, language: string, found: Set<string>, englishLike = language === 'en', mixedHindi = false): Classification {
-    const x = featurize(text, language, { cues: found, valence: this.valence });
+    const x = featurize(text, language, { cues: found, valence: this.valence, polarity: this.polarity });
     const rawSpam = this.spamProbability(x);
     const scam = isScam(found);
     const spamCue = SPAM_CUES.some((c) => found.has(c));

@@ -11,7 +11,7 @@ import { fitPlatt } from './calibration.js';
 import { detect, detectLanguage } from './language.js';
 import { offensiveWords } from './offensive-lexicon.js';
 import { cues } from './rules.js';
-import { readValence } from './valence.js';
+import { readValence, trainingPolarity } from './train-lexicon.js';
 import { featurizeOffensive } from './offensive-features.js';
 import { confusion } from './metrics.js';
 import { rescale, SENTIMENT_CLASSES, type ModelFile } from './model.js';
@@ -66,7 +66,8 @@ log('offensive heads trained on all training rows');
 // (its own training split; the detected language picks the head) and a multilingual fallback head over
 // every row for the other languages. Platt scaling of the chosen class's probability on 1/5 held out.
 const valenceRecord = readValence();
-const valence = new Map(Object.entries(valenceRecord));
+const polarityLists = trainingPolarity();
+const lexicons = { valence: new Map(Object.entries(valenceRecord)), polarity: { positive: new Set(polarityLists.positive), negative: new Set(polarityLists.negative) } };
 const umsab = readdirSync(TRAIN_DIR).filter((f) => /^sentiment-umsab-\w+\.csv$/.test(f)).sort();
 const byLanguageRows: Record<string, typeof sentiment> = { en: sentiment };
 for (const f of umsab) byLanguageRows[f.replace(/^sentiment-umsab-|\.csv$/g, '')] = readLabelled(join(TRAIN_DIR, f));
@@ -79,8 +80,8 @@ const sentimentPairs: Array<[number, boolean]> = [];
 const sentimentByLanguage: Record<string, ReturnType<typeof trainHead>> = {};
 for (const [code, rows] of Object.entries(byLanguageRows)) {
   const [tr, held] = holdout(rows, 5);
-  const probe = trainAveraged(featurizeRows(tr, () => code, valence), [...SENTIMENT_CLASSES], HEAD_OPTIONS, SENTIMENT_SEEDS);
-  const heldF = featurizeRows(held, () => code, valence);
+  const probe = trainAveraged(featurizeRows(tr, () => code, lexicons), [...SENTIMENT_CLASSES], HEAD_OPTIONS, SENTIMENT_SEEDS);
+  const heldF = featurizeRows(held, () => code, lexicons);
   const right = heldF.x.map((x, i): [number, boolean] => {
     const ps = predictProba(probe, x);
     const k = ps.indexOf(Math.max(...ps));
@@ -88,17 +89,17 @@ for (const [code, rows] of Object.entries(byLanguageRows)) {
   });
   sentimentPairs.push(...right);
   log(`sentiment ${code}: held-out accuracy ${(right.filter((r) => r[1]).length / right.length).toFixed(3)} (${held.length} rows)`);
-  sentimentByLanguage[code] = trainAveraged(featurizeRows(rows, () => code, valence), [...SENTIMENT_CLASSES], HEAD_OPTIONS, SENTIMENT_SEEDS);
+  sentimentByLanguage[code] = trainAveraged(featurizeRows(rows, () => code, lexicons), [...SENTIMENT_CLASSES], HEAD_OPTIONS, SENTIMENT_SEEDS);
 }
-const sentimentHead = trainAveraged(featurizeRows(sentimentRows, lang, valence), [...SENTIMENT_CLASSES]);
+const sentimentHead = trainAveraged(featurizeRows(sentimentRows, lang, lexicons), [...SENTIMENT_CLASSES]);
 const sentimentOffsets: Record<string, number[]> = {};
 log(`sentiment heads trained: ${Object.keys(sentimentByLanguage).join(', ')} + multilingual on ${sentimentRows.length} rows`);
 
 const spamThreshold = 0.5;
-const spamOof = crossValidatedSpam(spam, spamThreshold, SPAM_FOLDS, valence);
+const spamOof = crossValidatedSpam(spam, spamThreshold, SPAM_FOLDS, lexicons);
 const cv = scores(confusion(SPAM_CLASSES, spam.map((r) => r.label), spamOof.map((p) => p.predicted)));
 log(`spam ${SPAM_FOLDS}-fold CV accuracy ${cv.accuracy.toFixed(4)} macro-F1 ${cv.macroF1.toFixed(4)}`);
-const spamHead = trainHead(featurizeRows(spam, detectLanguage, valence), SPAM_CLASSES);
+const spamHead = trainHead(featurizeRows(spam, detectLanguage, lexicons), SPAM_CLASSES);
 log('spam head trained on all spam rows (shipped)');
 
 // Calibration (Platt) of each head's stated probability, on held-out training rows (out-of-fold for spam).
@@ -125,12 +126,13 @@ const model: ModelFile = {
   thresholds: { spam: spamThreshold, offensiveTweets: tuned.tweets, offensiveDavidson: tuned.davidson },
   sentimentOffsets,
   valence: valenceRecord,
+  polarity: polarityLists,
   calibration,
   training: {
     spam: { files: ['eval/spam-youtube.csv'], rows: spam.length, idsDigest: idsDigest(spam), note: `no spam training file exists: shipped head trained on all rows; reported figure is ${SPAM_FOLDS}-fold CV` },
     offensiveTweets: { files: ['train/offensive-tweets.csv', 'train/offensive-davidson.csv (every 4th row)'], rows: withDavidson(tweets, davidson).length },
     offensiveDavidson: { files: ['train/offensive-davidson.csv'], rows: davidson.length },
-    sentiment: { files: ['train/sentiment-tweets.csv', ...umsab.map((f) => `train/${f}`)], rows: sentimentRows.length, note: 'per-language heads (en = sentiment-tweets + VADER valence lexicon, data/valence-en.tsv) and a multilingual fallback' },
+    sentiment: { files: ['train/sentiment-tweets.csv', ...umsab.map((f) => `train/${f}`)], rows: sentimentRows.length, note: 'per-language heads (en = sentiment-tweets) with VADER valence features (data/valence-en.tsv) and a multilingual fallback' },
   },
 };
 const { createHash } = await import('node:crypto');

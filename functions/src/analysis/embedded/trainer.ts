@@ -1,7 +1,7 @@
 /** Training recipes for each head, held-out threshold tuning, and the spam k-fold cross-validation. */
 import { createHash } from 'node:crypto';
 import type { LabelledRow } from './csv.js';
-import { DIM, featurize, type SparseVector } from './features.js';
+import { DIM, featurize, type Polarity, type SparseVector } from './features.js';
 import { featurizeOffensive } from './offensive-features.js';
 import { balancedWeights, predictProba, train, type LinearModel, type TrainOptions } from './linear.js';
 import { cues, isScam, SPAM_CUES } from './rules.js';
@@ -19,8 +19,11 @@ export interface Featurized {
   labels: string[];
 }
 
-export function featurizeRows(rows: LabelledRow[], languageOf: (text: string) => string = () => '', valence?: Valence): Featurized {
-  return { x: rows.map((r) => featurize(r.text, languageOf(r.text), { valence })), labels: rows.map((r) => r.label) };
+/** The model's word lists, as featurize reads them (valence map and polarity sets). */
+export interface Lexicons { valence?: Valence; polarity?: Polarity }
+
+export function featurizeRows(rows: LabelledRow[], languageOf: (text: string) => string = () => '', lexicons: Lexicons = {}): Featurized {
+  return { x: rows.map((r) => featurize(r.text, languageOf(r.text), lexicons)), labels: rows.map((r) => r.label) };
 }
 
 /** Rows featurised for the offensive heads (see offensive-features.ts). */
@@ -114,13 +117,13 @@ export function tuneOffensiveThresholds(
 }
 
 /** K-fold cross-validation of the spam head (fold = row index mod k), with the shipped threshold. */
-export function crossValidateSpam(rows: LabelledRow[], threshold: number, k = SPAM_FOLDS, valence?: Valence): Confusion {
-  return confusion(SPAM_CLASSES, rows.map((r) => r.label), crossValidatedSpam(rows, threshold, k, valence).map((p) => p.predicted));
+export function crossValidateSpam(rows: LabelledRow[], threshold: number, k = SPAM_FOLDS, lexicons: Lexicons = {}): Confusion {
+  return confusion(SPAM_CLASSES, rows.map((r) => r.label), crossValidatedSpam(rows, threshold, k, lexicons).map((p) => p.predicted));
 }
 
 /** Out-of-fold spam probability and prediction of every row (the head as shipped: detected language, cues, scam rule). */
-export function crossValidatedSpam(rows: LabelledRow[], threshold: number, k = SPAM_FOLDS, valence?: Valence): Array<{ p: number; predicted: string }> {
-  const data = featurizeRows(rows, detectLanguage, valence);
+export function crossValidatedSpam(rows: LabelledRow[], threshold: number, k = SPAM_FOLDS, lexicons: Lexicons = {}): Array<{ p: number; predicted: string }> {
+  const data = featurizeRows(rows, detectLanguage, lexicons);
   const out = new Array<{ p: number; predicted: string }>(rows.length);
   for (let f = 0; f < k; f++) {
     const idx = rows.map((_, i) => i).filter((i) => i % k !== f);

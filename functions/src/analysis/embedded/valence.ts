@@ -1,24 +1,9 @@
 /**
- * Valence features for the sentiment heads: the English VADER lexicon (data/valence-en.tsv, baked into
- * model.json by `npm run train`) summed over a comment's tokens, flipped after a negator, as a handful
+ * Valence features for the sentiment heads: the model's valence map (VADER's English lexicon, baked into
+ * model.json by `npm run train`, see train-lexicon.ts) summed over a comment's tokens, flipped after a negator, as a handful
  * of dense features (positive and negative mass, a compound score and its bin).
  */
-import { readFileSync } from 'node:fs';
-
 export type Valence = ReadonlyMap<string, number>;
-
-export const VALENCE_PATH = new URL('./data/valence-en.tsv', import.meta.url).pathname;
-
-/** Reads the lexicon TSV (training time only; the shipped model carries it). */
-export function readValence(path = VALENCE_PATH): Record<string, number> {
-  const out: Record<string, number> = {};
-  for (const line of readFileSync(path, 'utf8').split('\n')) {
-    if (line.startsWith('#')) continue;
-    const [word, v] = line.split('\t');
-    if (word && v && Number.isFinite(Number(v))) out[word] = Number(v);
-  }
-  return out;
-}
 
 const NEGATORS = new Set("not no never don't dont doesn't didn't isn't wasn't aren't can't cant cannot won't wont ain't nothing nobody neither nor without".split(' '));
 const TOKEN = /[\p{L}\p{N}'’]+|\p{Extended_Pictographic}|[:;=8][-'^]?[()dp/\\|*]/giu;
