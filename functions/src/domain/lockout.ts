@@ -7,7 +7,8 @@
  * - this email, any IP: 20 free, capped at 2 min, so strangers elsewhere never shut the owner out for long.
  */
 import { config } from '../config.js';
-import { Throttled } from './errors.js';
+import { InvalidCredentials } from '../auth/identity.js';
+import { NotAuthenticated, Throttled } from './errors.js';
 import { stores } from './store-port.js';
 import type { FailureRecord } from './model.js';
 
@@ -49,9 +50,9 @@ export function waitLeft(rec: FailureRecord | undefined, c: Curve, now: number):
 }
 
 /** True for a wrong email or password (the only outcome that counts). */
+/** Only a wrong email or password counts: login throws NotAuthenticated for both. */
 function isCredentialFailure(err: unknown): boolean {
-  const e = err as { statusCode?: number; name?: string };
-  return e?.statusCode === 401 || e?.name === 'InvalidCredentials';
+  return err instanceof NotAuthenticated || err instanceof InvalidCredentials;
 }
 
 /** After a password reset the owner proved who they are: their email's failures are forgotten. */
