@@ -85,7 +85,12 @@ async function main(): Promise<void> {
     const t0 = Date.now();
     for (let i = 0; i < COMMENTS; i++) {
       await page.keyboard.press('x');
-      await page.waitForFunction((n) => (window as unknown as { __times: number[] }).__times.length >= n, i + 2, { timeout: 30_000 });
+      await page.waitForFunction((n) => (window as unknown as { __times: number[] }).__times.length >= n, i + 2, { timeout: 30_000 }).catch(async (err) => {
+        const seen = await page.evaluate(() => ({
+          active: document.activeElement?.outerHTML.slice(0, 200), toast: document.querySelector('.cg-toaster')?.textContent, cards: document.querySelectorAll('[data-testid="comment-card"]').length,
+        }));
+        throw new Error(`no card took the focus after key ${i + 1}: ${JSON.stringify(seen)}`, { cause: err });
+      });
     }
     const keysMs = Date.now() - t0;
     await Promise.race([done, new Promise((resolve) => setTimeout(resolve, 30_000).unref())]);

@@ -74,9 +74,11 @@ function who(c: Comment): string {
 }
 
 /** Runs an action with its notices; resolves to the updated comment, or throws after showing the error. */
-export async function runAction(client: QueryClient, input: ActionInput, opts: { undoable?: boolean } = {}): Promise<Comment | null> {
+export async function runAction(client: QueryClient, input: ActionInput, opts: { undoable?: boolean; onAccepted?: () => void } = {}): Promise<Comment | null> {
   try {
     const after = await callAction(input);
+    // Before the lists are asked for again: whatever is fetched from now on already knows.
+    opts.onAccepted?.();
     const spec = SPEC_DONE[input.action];
     const text = spec?.description ?? ACTION_TEXT.done[input.action];
     const undo = opts.undoable === false ? null : undoOf(input.action, input.comment, after);

@@ -22,7 +22,11 @@ type CommentsParams = { [K in keyof CommentsQuery]?: string | number | boolean }
 export function useComments(scope: 'queue' | 'all', params: CommentsParams) {
   return useQuery({
     queryKey: [...qk.comments, scope, params],
-    queryFn: ({ signal }) => api('listComments', { query: params, signal }),
+    // startedAt: when this answer was asked for, so that a screen can tell answers older than an action.
+    queryFn: async ({ signal }) => {
+      const startedAt = Date.now();
+      return { ...(await api('listComments', { query: params, signal })), startedAt };
+    },
     placeholderData: (prev) => prev,
   });
 }

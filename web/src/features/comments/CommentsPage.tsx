@@ -11,6 +11,8 @@ import { QueryError } from '../../components/ui/QueryError';
 import { useDebounced } from '../../lib/useDebounced';
 import { NO_FILTERS, QueueFilters, filterParams, type QueueFilterValues } from '../dashboard/QueueFilters';
 import { CommentDrawer } from './CommentDrawer';
+import { BulkBar } from '../dashboard/BulkBar';
+import { useCan } from '../../lib/can';
 import { NewCommentsBar } from '../../components/ui/NewCommentsBar';
 
 export const ALL_COMMENTS_PAGE_SIZE = 25;
@@ -44,6 +46,8 @@ export default function CommentsPage() {
   const more = filterParams(filters.more, '');
   const filterKey = JSON.stringify([search, filters.status, filters.sentiment, filters.platform, more]);
   const [open, setOpen] = useState<Comment | null>(null);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const canBulk = useCan('bulkComments');
   const [paging, setPaging] = useState({ key: filterKey, page: 1 });
   const page = paging.key === filterKey ? paging.page : 1;
   const setPage = (next: number | ((p: number) => number)) =>
@@ -98,6 +102,19 @@ export default function CommentsPage() {
       <Card variation="outlined" className="cg-card" as="section" aria-labelledby="overview-title">
         <Heading level={2} id="overview-title" className="cg-section-title" marginBottom="1rem">Comments Overview</Heading>
         <NewCommentsBar onShow={() => setPage(1)} />
+        {canBulk && rows.length > 0 && (
+          <BulkBar
+            pageIds={rows.map((c) => c.id)}
+            selected={selected}
+            allMatching={false}
+            allowAllMatching={false}
+            total={total}
+            filter={{}}
+            onSelectPage={(on) => setSelected(on ? new Set(rows.map((c) => c.id)) : new Set())}
+            onSelectAllMatching={() => undefined}
+            onClear={() => setSelected(new Set())}
+          />
+        )}
         {q.isLoading ? (
           <Flex direction="column" gap="0.5rem" aria-busy="true" aria-label="Loading comments">
             <Placeholder /><Placeholder /><Placeholder /><Placeholder />
@@ -124,6 +141,20 @@ export default function CommentsPage() {
                   <TableRow key={c.id} data-testid="comment-row">
                     <TableCell data-label="Author">
                       <Flex alignItems="center" gap="0.5rem">
+                        {canBulk && (
+                          <input
+                            type="checkbox"
+                            className="cg-select"
+                            aria-label={`Select the comment by ${c.authorName}`}
+                            checked={selected.has(c.id)}
+                            onChange={(e) => setSelected((prev) => {
+                              const n = new Set(prev);
+                              if (e.target.checked) n.add(c.id);
+                              else n.delete(c.id);
+                              return n;
+                            })}
+                          />
+                        )}
                         <AuthorAvatar comment={c} />
                         <div>
                           <Text fontWeight="600" className="cg-small">{c.authorName}</Text>

@@ -18,10 +18,12 @@ interface Props {
   onSelectPage: (on: boolean) => void;
   onSelectAllMatching: () => void;
   onClear: () => void;
+  /** The server selects by filter among queue comments only: All Comments selects by ids. */
+  allowAllMatching?: boolean;
 }
 
 /** Select some, the page or everything matching, then act on them all with one confirmation naming the count. */
-export function BulkBar({ pageIds, selected, allMatching, total, filter, onSelectPage, onSelectAllMatching, onClear }: Props) {
+export function BulkBar({ pageIds, selected, allMatching, total, filter, onSelectPage, onSelectAllMatching, onClear, allowAllMatching = true }: Props) {
   const bulk = useBulk();
   const [asking, setAsking] = useState<BulkAction | null>(null);
   const [result, setResult] = useState<string | null>(null);
@@ -44,7 +46,7 @@ export function BulkBar({ pageIds, selected, allMatching, total, filter, onSelec
     <div className="cg-bulk-bar" role="region" aria-label="Bulk actions" data-testid="bulk-bar">
       <CheckboxField label="Select page" name="select-page" value="page" checked={pageSelected || allMatching} onChange={(e) => onSelectPage(e.target.checked)} />
       {count > 0 && <Text className="cg-small" data-testid="bulk-count">{count.toLocaleString()} selected</Text>}
-      {pageSelected && !allMatching && total > pageIds.length && (
+      {allowAllMatching && pageSelected && !allMatching && total > pageIds.length && (
         <Button size="small" variation="link" onClick={onSelectAllMatching}>Select all {Math.min(total, BULK_FILTER_MAX).toLocaleString()} matching</Button>
       )}
       {count > 0 && (

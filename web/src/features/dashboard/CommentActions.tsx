@@ -58,8 +58,7 @@ export const CommentActions = forwardRef<ActionsHandle, Props>(function CommentA
     const leaves = inQueue && LEAVES_QUEUE.has(action);
     if (leaves) onLeaving?.(comment.id, 'start');
     try {
-      const after = await runAction(client, { action, comment, message });
-      if (leaves) onLeaving?.(comment.id, 'done');
+      const after = await runAction(client, { action, comment, message }, { onAccepted: () => leaves && onLeaving?.(comment.id, 'done') });
       setEditor(null);
       onDone?.(after);
       setConfirm(null);

@@ -87,11 +87,18 @@ export default function DashboardPage() {
     setFocusedId(id);
     wantFocus.current = true;
   }, []);
+  // Where the focus was asked to go; when that card is gone (or the list was empty), the card now at
+  // the same place takes it once there is one.
+  const focusIndex = useRef(0);
   useEffect(() => {
-    if (!wantFocus.current || !focusedId) return;
-    const card = cards.current.get(focusedId);
+    if (!wantFocus.current) return;
+    const i = list.findIndex((c) => c.id === focusedId);
+    if (i >= 0) focusIndex.current = i;
+    const id = i >= 0 ? focusedId : list[Math.min(focusIndex.current, list.length - 1)]?.id;
+    const card = id ? cards.current.get(id) : undefined;
     if (!card) return;
     wantFocus.current = false;
+    if (id !== focusedId) setFocusedId(id!);
     card.focus();
   });
 
@@ -100,6 +107,7 @@ export default function DashboardPage() {
       const l = listRef.current;
       const i = l.findIndex((c) => c.id === id);
       const next = l[i + 1] ?? l[i - 1];
+      focusIndex.current = Math.max(0, next ? l.indexOf(next) - (l.indexOf(next) > i ? 1 : 0) : i);
       moveFocus(next ? next.id : null);
     }
     setLeaving((prev) => {
@@ -111,12 +119,13 @@ export default function DashboardPage() {
     if (state === 'failed') moveFocus(id);
   }, [moveFocus]);
 
-  const fetchedAt = comments.dataUpdatedAt;
+  // An answer asked for after the action succeeded decides; an older one (still holding the comment) does not.
+  const askedAt = comments.data?.startedAt ?? 0;
   useEffect(() => {
-    if ([...leaving.values()].some((t) => t !== null && fetchedAt > t)) {
-      setLeaving((prev) => new Map([...prev].filter(([, t]) => t === null || fetchedAt <= t)));
+    if ([...leaving.values()].some((t) => t !== null && askedAt >= t)) {
+      setLeaving((prev) => new Map([...prev].filter(([, t]) => t === null || askedAt < t)));
     }
-  }, [fetchedAt, leaving]);
+  }, [askedAt, leaving]);
 
   const onFocusCard = useCallback((id: string) => setFocusedId(id), []);
   const onSelect = useCallback((id: string, on: boolean) => {
@@ -155,7 +164,10 @@ export default function DashboardPage() {
     if (key === '?') return setKeysOpen(true);
     const target = l[i] ?? l[0];
     if (!target) return announce('The queue is empty.');
-    if (i < 0) moveFocus(target.id);
+    if (i < 0) {
+      focusedRef.current = target.id;
+      moveFocus(target.id);
+    }
     const command = ({ a: 'approve', r: 'reply', e: 'edit', h: 'hide', d: 'delete', x: 'dismiss' } as const)[key];
     cards.current.get(target.id)?.command(command);
   });
