@@ -12,7 +12,7 @@ const brand = { businessName: 'Lumen Optics', tone: 'friendly' as const };
 const one = async (content: string, authorName = 'Rosa Lima') => (await analyser.analyse([{ id: 'b1', content, authorName, platform: 'instagram' }], brand))[0]!;
 
 describe('threats, scams and spam', () => {
-  it.each(['I know where you live, watch your back', 'Vou te matar se não devolverem meu dinheiro', 'Ich bring dich um'])('hides a threat and flags it urgent: %s', async (text) => {
+  it.each(['I know where you live, watch your back', 'Vou te matar se não devolverem meu dinheiro', 'Ich bring dich um', 'Your manager should watch his back'])('hides a threat and flags it urgent: %s', async (text) => {
     const d = await one(text);
     expect(d.decision).toBe('hide');
     expect(d.category).toBe('threat');
@@ -117,7 +117,10 @@ describe('languages and replies', () => {
 });
 
 describe('criticism', () => {
-  it.each(['I was charged twice for the same lenses, please fix this', 'Pedido não chegou e ninguém responde', '6 weeks for my glasses, truly impressive 👏'])('is answered, never removed: %s', async (text) => {
+  it.each([
+    'I was charged twice for the same lenses, please fix this', 'Pedido não chegou e ninguém responde', '6 weeks for my glasses, truly impressive 👏',
+    'Okulary przyszły uszkodzone', 'Commande jamais reçue, je veux être remboursée', 'Os óculos vieram com defeito',
+  ])('is answered, never removed: %s', async (text) => {
     const d = await one(text);
     expect(d.decision).toBe('reply');
     expect(d.sentiment === 'negative' || d.category === 'complaint').toBe(true);
