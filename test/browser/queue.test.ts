@@ -30,9 +30,9 @@ async function pageReplies(externalId: string): Promise<any[]> {
 }
 
 /** A queued sandbox comment with the given AI decision and a unique tag in its text (to find it by search). */
-async function queued(over: Partial<AiDecision> | null): Promise<{ c: any; tag: string }> {
+async function queued(over: Partial<AiDecision> | null, group = `qtag${Date.now().toString(36)}`): Promise<{ c: any; tag: string }> {
   const c = pool.shift()!;
-  const tag = `qtag${Date.now().toString(36)}x${++tagN}`;
+  const tag = `${group}x${++tagN}`;
   const s = (await store.getComment(workspaceId, c.id))!;
   const aiDecision = over ? decision({ confidence: 90, ...over }) : null;
   await store.writeComment(s, { ...s, comment: { ...s.comment, content: `${s.comment.content} ${tag}`, status: over ? 'processed' : 'pending', aiDecision } });
@@ -154,24 +154,30 @@ describe('every action from the card', () => {
     await expect.poll(async () => (await store.getComment(workspaceId, c.id))!.comment.authorBlocked).toBe(true);
   });
 
-  it('a refusal by the server is shown as an error with its message, never as success', async () => {
+  it('a refusal by the platform is shown as an error with the server\'s message, never as success; nothing is posted', async () => {
     const { c, tag } = await queued({ decision: 'ignore' });
     const card = await cardOf(tag);
-    // Someone else deleted it meanwhile: the hide is refused.
-    expect((await client.post(`/api/comments/${c.id}/delete`)).status).toBe(200);
-    await card.getByRole('button', { name: 'Hide', exact: true }).click();
-    const alert = page.locator('.cg-toaster [role="alert"]');
+    await control('faults', { match: `${c.externalId}/comments`, code: 10, method: 'POST' });
+    await card.getByRole('button', { name: 'Reply', exact: true }).click();
+    await card.getByLabel('Your reply').fill('Refused?');
+    await card.getByRole('button', { name: 'Post Reply' }).click();
+    const alert = page.locator('.cg-toast[role="alert"]');
     await alert.waitFor();
-    expect(await alert.innerText()).toContain('The action failed');
-    expect(await toast(page).getByText('Comment hidden').count()).toBe(0);
+    const text = await alert.innerText();
+    expect(text).toContain('The action failed');
+    expect(text.length).toBeGreaterThan('The action failed'.length + 5);
+    expect(await toast(page).getByText('Reply posted').count()).toBe(0);
+    expect(await pageReplies(c.externalId)).toEqual([]);
+    // The card is still in the queue.
+    await card.waitFor();
   });
 });
 
 describe('by keyboard', () => {
   it('j/k move focus; h hides, u undoes; r replies; x dismisses; d asks first; ? lists the keys; keys typed in the search do nothing', async () => {
-    const a = await queued({ decision: 'ignore' });
-    const b = await queued({ decision: 'reply', suggestedReply: 'Happy to help!' });
-    const common = `${a.tag.slice(0, 8)}`;
+    const common = `keys${Date.now().toString(36)}`;
+    const a = await queued({ decision: 'ignore' }, common);
+    const b = await queued({ decision: 'reply', suggestedReply: 'Happy to help!' }, common);
     await page.goto('/dashboard');
     await page.getByRole('heading', { level: 2, name: 'Comments Queue' }).waitFor();
     // Typing in the search (keys included) does not act on cards.
@@ -254,7 +260,7 @@ describe('All Comments', () => {
     expect((await client.post(`/api/comments/${c.id}/hide`)).status).toBe(200);
     await page.goto('/comments');
     await page.getByRole('heading', { level: 1, name: 'All Comments' }).waitFor();
-    await page.getByLabel('Search').first().fill(tag);
+    await page.getByRole('searchbox', { name: 'Search', exact: true }).fill(tag);
     const row = page.getByTestId('comment-row').filter({ hasText: tag });
     await row.waitFor();
     await row.getByRole('button', { name: /Details and actions/ }).click();
@@ -304,7 +310,10 @@ describe('bulk', () => {
     expect((await client.post(`/api/comments/${comments[0]!.id}/dismiss`)).status).toBe(200);
     await bar.getByRole('button', { name: 'Dismiss selected' }).click();
     await page.getByRole('dialog', { name: 'Dismiss 3 comments?' }).getByRole('button', { name: 'Dismiss 3' }).click();
-    await bar.getByTestId('bulk-result').filter({ hasText: /^2 done, 1 failed: / }).waitFor();
-    await page.locator('.cg-toaster [role="alert"]').getByText(/2 done, 1 failed/).waitFor();
+    await bar.getByTestId('bulk-result').filter({ hasText: /^2 done, 1 failed: / }).waitFor().catch(async (err) => {
+      await shot(page, 'bulk-failure-debug');
+      throw new Error(`toast: ${await toast(page).innerText()} | bar: ${await bar.innerText()}`, { cause: err });
+    });
+    await page.locator('.cg-toast[role="alert"]').getByText(/2 done, 1 failed/).waitFor();
   });
 });

@@ -76,4 +76,22 @@ describe('queue keyboard', () => {
     await page.locator('[data-comment-id="c-ignore"]').waitFor();
     await context.close();
   });
+
+  test('bulk: select the page, confirm with the count, the per-item result is shown', async () => {
+    const api = signedIn(new MockApi()).on('POST /api/comments/bulk', (req) => {
+      const ids = (req.body as { ids: string[] }).ids;
+      return { json: { action: 'dismiss', total: ids.length, succeeded: ids.length - 1, failed: 1, results: ids.map((id, i) => (i === 0 ? { id, ok: false, reason: 'conflict', error: 'Already reviewed' } : { id, ok: true })) } };
+    });
+    const { page, context } = await newSession(suite.browser, api);
+    await open(page);
+    const n = await page.getByTestId('comment-card').count();
+    const bar = page.getByTestId('bulk-bar');
+    await bar.getByLabel('Select page').check();
+    await bar.getByText(`${n} selected`).waitFor();
+    await bar.getByRole('button', { name: 'Dismiss selected' }).click();
+    await page.getByRole('dialog', { name: `Dismiss ${n} comments?` }).getByRole('button', { name: `Dismiss ${n}` }).click();
+    await bar.getByTestId('bulk-result').filter({ hasText: `${n - 1} done, 1 failed: Already reviewed (1)` }).waitFor();
+    expect((api.calls('POST /api/comments/bulk')[0]!.body as { ids: string[] }).ids).toHaveLength(n);
+    await context.close();
+  });
 });

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, CheckboxField, Loader, Text } from '@aws-amplify/ui-react';
+import { Button, Loader, Text } from '@aws-amplify/ui-react';
 import { ACTION_TEXT } from '@cg/shared';
 import { bulkSummary, useBulk, type BulkAction } from '../../lib/actions';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
@@ -44,7 +44,9 @@ export function BulkBar({ pageIds, selected, allMatching, total, filter, onSelec
 
   return (
     <div className="cg-bulk-bar" role="region" aria-label="Bulk actions" data-testid="bulk-bar">
-      <CheckboxField label="Select page" name="select-page" value="page" checked={pageSelected || allMatching} onChange={(e) => onSelectPage(e.target.checked)} />
+      <label className="cg-small cg-select-page">
+        <input type="checkbox" className="cg-select" disabled={pageIds.length === 0} checked={pageSelected || allMatching} onChange={(e) => onSelectPage(e.target.checked)} /> Select page
+      </label>
       {count > 0 && <Text className="cg-small" data-testid="bulk-count">{count.toLocaleString()} selected</Text>}
       {allowAllMatching && pageSelected && !allMatching && total > pageIds.length && (
         <Button size="small" variation="link" onClick={onSelectAllMatching}>Select all {Math.min(total, BULK_FILTER_MAX).toLocaleString()} matching</Button>

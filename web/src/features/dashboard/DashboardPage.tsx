@@ -198,7 +198,7 @@ export default function DashboardPage() {
           <Button size="small" variation="link" onClick={() => setKeysOpen(true)} aria-keyshortcuts="?">Keyboard shortcuts (?)</Button>
         </Flex>
         <QueueFilters ref={searchRef} value={filters} onChange={(f) => { setFilters(f); setSelected(new Set()); setAllMatching(false); }} />
-        {canBulk && list.length > 0 && (
+        {canBulk && !!comments.data && !firstRun && (
           <BulkBar
             pageIds={pageIds}
             selected={selected}
