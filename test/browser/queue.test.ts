@@ -292,7 +292,10 @@ describe('bulk', () => {
     await bar.getByRole('button', { name: 'Approve selected' }).click();
     const dialog = page.getByRole('dialog', { name: 'Approve 200 comments?' });
     await dialog.getByRole('button', { name: 'Approve 200' }).click();
-    await bar.getByTestId('bulk-result').filter({ hasText: '200 done, 0 failed' }).waitFor({ timeout: 90_000 });
+    await bar.getByTestId('bulk-result').filter({ hasText: '200 done, 0 failed' }).waitFor({ timeout: 90_000 }).catch(async (err) => {
+      await shot(page, 'bulk-200-debug');
+      throw new Error(`toast: ${await toast(page).innerText()} | bar: ${await bar.innerText()}`, { cause: err });
+    });
     await page.getByText(/^0 comments awaiting review/).waitFor();
     expect((await client.get(`/api/comments?pendingOnly=true&search=${tag}`)).json.total).toBe(0);
   });
