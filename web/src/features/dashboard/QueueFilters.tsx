@@ -7,7 +7,7 @@ import { useSocialAccounts } from '../../lib/queries';
 export interface QueueFilterValues {
   search: string; brand: string; platform: string; decision: string; category: string; language: string; minConfidence: string; sort: string;
 }
-export const NO_FILTERS: QueueFilterValues = { search: '', brand: '', platform: '', decision: '', category: '', language: '', minConfidence: '', sort: '' };
+export const NO_FILTERS: QueueFilterValues = { search: '', brand: '', platform: 'all', decision: '', category: '', language: '', minConfidence: '', sort: '' };
 
 export const CATEGORIES = ['threat', 'scam', 'spam', 'abuse', 'complaint', 'question', 'praise', 'other'] as const;
 const LANGUAGES: Record<string, string> = { en: 'English', es: 'Spanish', fr: 'French', de: 'German', it: 'Italian', pt: 'Portuguese', nl: 'Dutch' };
@@ -16,7 +16,7 @@ const cap = (s: string) => s[0]!.toUpperCase() + s.slice(1);
 /** The query parameters of the filters (search as given: the caller debounces it). */
 export function filterParams(f: QueueFilterValues, search = f.search.trim()): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const k of ['brand', 'platform', 'decision', 'category', 'language', 'minConfidence', 'sort'] as const) if (f[k]) out[k] = f[k];
+  for (const k of ['brand', 'platform', 'decision', 'category', 'language', 'minConfidence', 'sort'] as const) if (f[k] && f[k] !== 'all') out[k] = f[k];
   if (search) out.search = search;
   return out;
 }
@@ -44,7 +44,7 @@ export const QueueFilters = forwardRef<HTMLInputElement, Props>(function QueueFi
       )}
       {shown('platform') && (
         <SelectField label="Platform" size="small" value={value.platform} onChange={set('platform')}>
-          <option value="">All Platforms</option>
+          <option value="all">All Platforms</option>
           <option value="facebook">Facebook</option>
           <option value="instagram">Instagram</option>
         </SelectField>
