@@ -21,6 +21,14 @@ export function externalCommentId(comment: Comment): string {
   return comment.externalId ?? comment.id.replace(/^(facebook|instagram)_/, '');
 }
 
+/**
+ * Where a reply goes: Facebook and Instagram take replies on top-level comments only, so a reply to
+ * a reply is posted in its thread (on the parent comment).
+ */
+export function replyTargetId(comment: Comment): string {
+  return comment.parentId ?? externalCommentId(comment);
+}
+
 async function withGraph<T>(workspaceId: string, run: (graph: GraphClient) => Promise<T>, mutating: boolean): Promise<T> {
   const { graph, flush } = graphFor(workspaceId, mutating ? { transientRetries: 0 } : {});
   try {
@@ -38,7 +46,7 @@ export async function platformAction(workspaceId: string, action: MetaAction, co
   const target: ActionTarget = { platform: comment.platform, commentId: externalCommentId(comment), token: account.token };
   return withGraph(workspaceId, async (graph) => {
     switch (action) {
-      case 'reply': return { id: (await replyToComment(graph, target, arg ?? '')).id };
+      case 'reply': return { id: (await replyToComment(graph, { ...target, commentId: replyTargetId(comment) }, arg ?? '')).id };
       case 'hide': await setCommentHidden(graph, target, true); return {};
       case 'unhide': await setCommentHidden(graph, target, false); return {};
       case 'delete': await deleteComment(graph, target); return {};
@@ -51,7 +59,13 @@ export async function platformAction(workspaceId: string, action: MetaAction, co
 
 export async function platformCommentState(workspaceId: string, comment: Comment, account: ActingAccount): Promise<PlatformCommentState> {
   const target: ActionTarget = { platform: comment.platform, commentId: externalCommentId(comment), token: account.token };
-  return withGraph(workspaceId, (graph) => readCommentState(graph, target, account.externalId), false);
+  return withGraph(workspaceId, async (graph) => {
+    const own = await readCommentState(graph, target, account.externalId);
+    if (!comment.parentId) return own;
+    // Our replies to a reply live in its thread, under the parent comment.
+    const thread = await readCommentState(graph, { ...target, commentId: comment.parentId }, account.externalId);
+    return { ...own, pageReplies: thread.pageReplies };
+  }, false);
 }
 
 export async function platformPostInfo(workspaceId: string, comment: Comment, account: ActingAccount): Promise<PlatformPostInfo | null> {
