@@ -53,7 +53,9 @@ export default function DashboardPage() {
   const comments = useComments('queue', query);
   const total = comments.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / pageSize));
-  const goTo = (p: number) => setPaging({ key: pagingKey, page: p, cursors: p > page && comments.data?.nextCursor ? Object.assign([...cursors], { [page]: comments.data.nextCursor }) : cursors });
+  // The cursor continues after the page on screen only once its own answer is there (not the previous page's, kept while loading).
+  const shownNext = comments.isPlaceholderData ? undefined : comments.data?.nextCursor;
+  const goTo = (p: number) => setPaging({ key: pagingKey, page: p, cursors: p === page + 1 && shownNext ? Object.assign([...cursors], { [page]: shownNext }) : cursors });
 
   useEffect(() => {
     if (comments.data && page > pages) setPaging({ key: pagingKey, page: pages, cursors: [] });
