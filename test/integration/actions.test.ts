@@ -7,20 +7,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import type { AiDecision } from '@cg/shared';
-import { Client, signedIn } from '../support/client.js';
+import { Client, signedIn, allComments } from '../support/client.js';
 import { connectThroughSandbox, control } from '../support/meta.js';
 
 Object.assign(process.env, inject('stackEnv'));
 const { decision, makeComment, seed, store } = await import('../support/seed.js');
 
-async function allComments(client: Client): Promise<any[]> {
-  const out: any[] = [];
-  for (let offset = 0; ; offset += 100) {
-    const page = await client.get(`/api/comments?limit=100&offset=${offset}`);
-    out.push(...page.json.comments);
-    if (page.json.comments.length < 100) return out;
-  }
-}
 
 async function sandboxComments(): Promise<any[]> {
   return (await control('comments?deleted=true')).comments;

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { AiDecision } from '@cg/shared';
 import { recount } from '@cg/shared';
-import { Client, signedIn } from '../support/client.js';
+import { signedIn, allComments } from '../support/client.js';
 import { connectThroughSandbox, control } from '../support/meta.js';
 import { store } from '../support/seed.js';
 
@@ -16,14 +16,6 @@ function rng(seed: number) {
   return () => { seed = (seed + 0x6d2b79f5) | 0; let t = Math.imul(seed ^ (seed >>> 15), 1 | seed); t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t; return ((t ^ (t >>> 14)) >>> 0) / 4294967296; };
 }
 
-async function allComments(client: Client) {
-  const out: any[] = [];
-  for (let offset = 0; ; offset += 100) {
-    const page = (await client.get(`/api/comments?limit=100&offset=${offset}`)).json.comments;
-    out.push(...page);
-    if (page.length < 100) return out;
-  }
-}
 
 describe('counters equal a recount after random actions', () => {
   for (const seed of [1, 2]) {

@@ -2,19 +2,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { createHmac } from 'node:crypto';
-import { Client, signedIn } from '../support/client.js';
+import { Client, signedIn, allComments } from '../support/client.js';
 import { connectThroughSandbox, control } from '../support/meta.js';
 
 Object.assign(process.env, inject('stackEnv'));
 
-async function allComments(client: Client): Promise<any[]> {
-  const out: any[] = [];
-  for (let offset = 0; ; offset += 100) {
-    const page = await client.get(`/api/comments?limit=100&offset=${offset}`);
-    out.push(...page.json.comments);
-    if (page.json.comments.length < 100) return out;
-  }
-}
 
 /** Two sandbox businesses need room for two brands: put the account on Ultimate directly (billing has its own tests). */
 async function upgrade(client: Client) {

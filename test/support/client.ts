@@ -22,3 +22,13 @@ export async function signedIn(tag = 'user'): Promise<{ client: Client; email: s
   if (res.status !== 201) throw new Error(`register failed: ${res.status} ${res.text}`);
   return { client, email, user: res.json };
 }
+
+/** Every comment of the signed-in workspace, through the API's offset paging. */
+export async function allComments(client: Client): Promise<any[]> {
+  const out: any[] = [];
+  for (let offset = 0; ; offset += 100) {
+    const page = (await client.get(`/api/comments?limit=100&offset=${offset}`)).json.comments;
+    out.push(...page);
+    if (page.length < 100) return out;
+  }
+}

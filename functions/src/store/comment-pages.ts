@@ -9,7 +9,7 @@ import type { StoredComment } from '../domain/model.js';
 import type { CommentPageQuery, PostInfoRecord } from '../domain/store-port.js';
 import { db, table } from './client.js';
 import { actionKey, commentKey } from './keys.js';
-import { getComments } from './comments.js';
+import { countMatches, getComments } from './comments.js';
 
 function indexOf(workspaceId: string, q: CommentPageQuery): { index: string; pk: string; pkValue: string; sk: string } {
   if (q.queue && q.platform) return { index: 'gsi3', pk: 'gsi3pk', pkValue: commentKey.queueOf(workspaceId, q.platform), sk: 'gsi3sk' };
@@ -71,15 +71,7 @@ export async function listCommentPage(workspaceId: string, q: CommentPageQuery, 
 
 /** How many comments match (a COUNT over the same key condition and filters). */
 export async function countComments(workspaceId: string, q: CommentPageQuery): Promise<number> {
-  const input = queryOf(workspaceId, q);
-  let n = 0;
-  let start: Record<string, unknown> | undefined;
-  do {
-    const res = await db().send(new QueryCommand({ ...input, Select: 'COUNT', ExclusiveStartKey: start }));
-    n += res.Count ?? 0;
-    start = res.LastEvaluatedKey;
-  } while (start);
-  return n;
+  return countMatches(queryOf(workspaceId, q));
 }
 
 /**

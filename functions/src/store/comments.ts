@@ -242,7 +242,8 @@ async function page(input: QueryCommandInput, offset: number, limit: number): Pr
   return out.slice(offset, offset + limit);
 }
 
-async function count(input: QueryCommandInput): Promise<number> {
+/** How many items a query matches (Select COUNT, page by page). */
+export async function countMatches(input: QueryCommandInput): Promise<number> {
   let n = 0;
   let start: Record<string, unknown> | undefined;
   do {
@@ -320,7 +321,7 @@ export function hasFilters(f: Filters): boolean {
 export async function listAll(workspaceId: string, f: Filters, offset: number, limit: number): Promise<{ items: StoredComment[]; filteredTotal: number | null }> {
   const input = filterInput(workspaceId, f);
   const items = await page(input, offset, limit);
-  return { items, filteredTotal: hasFilters(f) ? await count(input) : null };
+  return { items, filteredTotal: hasFilters(f) ? await countMatches(input) : null };
 }
 
 export async function listActivity(workspaceId: string, limit: number): Promise<Activity[]> {
