@@ -110,7 +110,7 @@ async function openAiTokens() {
     const perSize: string[] = [];
     for (const batchSize of [1, 10, 25]) {
       const a = new OpenAIAnalyser({ apiKey: 'sk-bench', baseURL: fake.url, batchSize, maxRetries: 0, timeoutMs: 10_000 });
-      await a.analyse(comments, { businessName: 'Lumen Skincare', tone: 'friendly' });
+      await a.analyse(comments, { businessName: 'Lumen Skincare', voice: { tone: 'friendly' } });
       const perComment = a.usage.promptTokens / comments.length;
       console.log(`  batch ${String(batchSize).padStart(2)}: ${comments.length} comments (${file}), ${a.usage.requests} chat requests, ${a.usage.promptTokens} prompt tokens → ${perComment.toFixed(1)} input tokens/comment`);
       perSize.push(`b${batchSize}: ${perComment.toFixed(1)}`);

@@ -9,3 +9,4 @@ export * from './auth.js';
 export * from './schedules.js';
 export * from './roles.js';
 export * from './counters.js';
+export * from './voice.js';

@@ -2,7 +2,7 @@
  * `npm run analyse -- --in comments.csv --out decisions.csv [--brand brand.json]`: runs the embedded
  * analyser over a CSV with `id,text` (optional `language`, `author`; other columns ignored) and writes
  * `id,decision,sentiment,isSpam,isOffensive,language,confidence,reasons,reply`.
- * brand.json: {"businessName": "...", "tone": "friendly"|"professional"|"playful", "defaultLanguage": "en", "domains": ["acme.com"]}.
+ * brand.json: {"businessName": "...", "voice": {"tone": "friendly"|"formal"|"playful", "defaultLanguage": "en"}, "knowledge": [...], "domains": ["acme.com"]}.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';

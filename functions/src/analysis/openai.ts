@@ -30,7 +30,7 @@ const zodHelpers = () => (helpers ??= import('openai/helpers/zod'));
 
 export function systemInstruction(brand: BrandContext): string {
   return [
-    `You moderate Facebook and Instagram comments for the business "${brand.businessName}" (tone: ${brand.tone ?? 'friendly'}).`,
+    `You moderate Facebook and Instagram comments for the business "${brand.businessName}" (tone: ${brand.voice?.tone ?? 'friendly'}).`,
     'For every comment in the JSON array you receive, return one decision with the same id:',
     '- decision: "delete" for spam or scams, "hide" for offensive comments ("delete" if threatening), "reply" for questions, complaints and praise, "ignore" for neutral chit-chat.',
     '- suggestedReply: a short reply in the language of the comment, in the brand tone and naming the business ("" unless decision is reply).',

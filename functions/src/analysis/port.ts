@@ -1,18 +1,21 @@
 /** The analyser port (design D6): one interface, two providers (embedded, OpenAI). */
-import type { AiDecision } from '@cg/shared';
+import type { AiDecision, BrandVoice, KnowledgeEntryInput } from '@cg/shared';
 
 export interface CommentInput {
   id: string;
   content: string;
   authorName: string;
   platform: 'facebook' | 'instagram';
+  /** The text of the post or ad the comment is on, when known (context, never instructions). */
+  postText?: string;
 }
 
 export interface BrandContext {
   businessName: string;
-  tone?: 'friendly' | 'professional' | 'playful';
-  /** Language of replies to comments in a language the analyser does not support (ISO 639-1; default en). */
-  defaultLanguage?: string;
+  /** How replies sound (tone, sign-off, emoji, banned words, address, default language); defaults when absent. */
+  voice?: Partial<BrandVoice>;
+  /** The brand's question → answer entries; a question is answered from the best match. */
+  knowledge?: KnowledgeEntryInput[];
   /** The brand's own domains: links to them are not "unknown". */
   domains?: string[];
 }

@@ -110,7 +110,7 @@ describe('languages and replies', () => {
   });
 
   it('replies to an unsupported language in the brand language and flags it for a human', async () => {
-    const d = (await analyser.analyse([{ id: 'u', content: 'Сколько стоит доставка в Москву?', authorName: 'Ivan', platform: 'facebook' }], { ...brand, defaultLanguage: 'de' }))[0]!;
+    const d = (await analyser.analyse([{ id: 'u', content: 'Сколько стоит доставка в Москву?', authorName: 'Ivan', platform: 'facebook' }], { ...brand, voice: { defaultLanguage: 'de' } }))[0]!;
     expect(d.needsHuman).toBe(true);
     expect(d.suggestedReply).toMatch(/Hallo Ivan/);
   });

@@ -51,8 +51,8 @@ describe('EmbeddedAnalyser', () => {
 
   it('is deterministic and every decision validates against AiDecision', async () => {
     const batch = ['great shoes', 'where is my refund??', 'visit www.cheap-pills.com', 'meh', 'Danke, super Qualität!'].map((content, i) => ({ id: `k${i}`, content, authorName: 'X', platform: 'instagram' as const }));
-    const a = await analyser.analyse(batch, { businessName: 'Shop', tone: 'professional' });
-    const b = await analyser.analyse(batch, { businessName: 'Shop', tone: 'professional' });
+    const a = await analyser.analyse(batch, { businessName: 'Shop', voice: { tone: 'formal' } });
+    const b = await analyser.analyse(batch, { businessName: 'Shop', voice: { tone: 'formal' } });
     expect(a).toEqual(b);
     expect(a).toHaveLength(batch.length);
     for (const d of a) {

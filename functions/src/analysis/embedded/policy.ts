@@ -36,7 +36,7 @@ type Category = NonNullable<AiDecision['category']>;
 
 export function decide({ comment, brand, classification: c, cues, language, version }: PolicyInput): AiDecision {
   const replyLanguage: Language = language.supported && isSupported(language.language) ? language.language
-    : isSupported(brand.defaultLanguage ?? '') ? (brand.defaultLanguage as Language) : 'en';
+    : isSupported(brand.voice?.defaultLanguage ?? '') ? (brand.voice!.defaultLanguage as Language) : 'en';
   const criticism = cues.has('complaint') || cues.has('sarcasm');
   const sentiment = cues.has('sarcasm') ? 'negative' : c.sentiment;
   const scam = isScam(cues);

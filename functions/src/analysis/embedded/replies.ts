@@ -111,6 +111,6 @@ export function suggestReply(intent: ReplyIntent, language: Language, brand: Bra
   const body = pick(texts[intent], key + intent).replaceAll('{brand}', brand.businessName.trim() || 'our team');
   const name = firstName(authorName);
   const greet = name ? texts.hi.replace('{name}', name) + ' ' : '';
-  const tail = brand.tone === 'playful' ? EMOJI[intent] : '';
+  const tail = brand.voice?.tone === 'playful' ? EMOJI[intent] : '';
   return greet + body + tail;
 }
