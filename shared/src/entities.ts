@@ -146,7 +146,7 @@ export const Member = z.object({ userId: z.string(), email: z.string(), role: Ro
 export type Member = z.infer<typeof Member>;
 
 /** The active workspace (issue #9): GET /api/workspace. */
-export const Workspace = z.object({ id: z.string(), name: z.string(), role: Role, members: z.array(Member) });
+export const Workspace = z.object({ id: z.string(), name: z.string(), role: Role, autoAnalyze: z.boolean().default(true), members: z.array(Member) });
 export type Workspace = z.infer<typeof Workspace>;
 
 /** One of the user's workspaces with their role in it (the header's switcher). */

@@ -6,6 +6,8 @@
 import * as z from 'zod';
 import { Activity, Analytics, AuditPage, BulkResult, Comment, CommentContext, CommentHistoryEntry, CommentsList, CreatedInvitation, PendingInvitation, SocialAccount, Stats, User, Workspace, WorkspaceSummary } from './entities.js';
 import { InvitableRole, type Access } from './roles.js';
+import { ApiKey, CreateApiKeyBody, CreatedApiKey, CreatedWebhookEndpoint, CreateWebhookBody, WebhookDelivery, WebhookEndpoint } from './public-api.js';
+import { AutomationPage, AutomationQuery, BacktestBody, BacktestResult, Rule, RuleInput, SavedReply, SavedReplyInput, UndoBody, UndoResult } from './rules.js';
 import { CommentStatus, Decision, OverrideAction, Platform, PlanId, Sentiment } from './status.js';
 
 export const RegisterBody = z.object({
@@ -63,7 +65,11 @@ export const BulkBody = z.object({
 export const CreateInvitationBody = z.object({ email: z.email().max(254), role: InvitableRole });
 export const AcceptInvitationBody = z.object({ token: z.string().min(1).max(200) });
 export const UpdateMemberBody = z.object({ role: InvitableRole });
-export const UpdateWorkspaceBody = z.object({ name: z.string().trim().min(1, 'must not be empty').max(100) });
+export const UpdateWorkspaceBody = z.object({
+  name: z.string().trim().min(1, 'must not be empty').max(100).optional(),
+  /** Analyse comments as they arrive (webhooks, sync); off leaves them pending until Process All. */
+  autoAnalyze: z.boolean().optional(),
+}).refine((b) => b.name !== undefined || b.autoAnalyze !== undefined, 'Send name or autoAnalyze.');
 export const AuditQuery = z.object({ cursor: z.string().max(500).optional(), limit: z.coerce.number().int().min(1).max(500).optional() });
 export const ForgotPasswordBody = z.object({ email: z.email().max(254) });
 export const ResetPasswordBody = z.object({ email: z.email().max(254), code: z.string().trim().min(1).max(20), password: z.string().min(1).max(256) });
@@ -156,11 +162,31 @@ export const ROUTES = {
   resetPassword: r({ method: 'POST', path: '/api/password/reset', auth: 'public', group: 'api', body: ResetPasswordBody, response: Ok }),
   verifyEmail: r({ method: 'POST', path: '/api/user/verify-email', auth: 'user', access: 'self', group: 'api', body: VerifyEmailBody, response: User }),
   resendVerification: r({ method: 'POST', path: '/api/user/verify-email/resend', auth: 'user', access: 'self', group: 'api', response: Ok }),
+  // The public API (issue 11, item 9): API keys and outgoing webhooks, on the plan that has API access.
+  createApiKey: r({ method: 'POST', path: '/api/api-keys', auth: 'user', access: 'manage', group: 'api', body: CreateApiKeyBody, response: CreatedApiKey }),
+  listApiKeys: r({ method: 'GET', path: '/api/api-keys', auth: 'user', access: 'manage', group: 'api', response: z.array(ApiKey) }),
+  revokeApiKey: r({ method: 'DELETE', path: '/api/api-keys/{id}', auth: 'user', access: 'manage', group: 'api', response: Ok }),
+  createWebhook: r({ method: 'POST', path: '/api/webhooks', auth: 'user', access: 'manage', group: 'api', body: CreateWebhookBody, response: CreatedWebhookEndpoint }),
+  listWebhooks: r({ method: 'GET', path: '/api/webhooks', auth: 'user', access: 'manage', group: 'api', response: z.array(WebhookEndpoint) }),
+  deleteWebhook: r({ method: 'DELETE', path: '/api/webhooks/{id}', auth: 'user', access: 'manage', group: 'api', response: Ok }),
+  webhookDeliveries: r({ method: 'GET', path: '/api/webhooks/{id}/deliveries', auth: 'user', access: 'manage', group: 'api', response: z.array(WebhookDelivery) }),
   // Browser navigations: the handler checks the session itself and sends a signed-out visitor to /login.
   facebookAuth: r({ method: 'GET', path: '/api/auth/facebook', auth: 'public', group: 'api', redirect: true }),
   facebookCallback: r({ method: 'GET', path: '/api/auth/facebook/callback', auth: 'public', group: 'api', redirect: true }),
   // The status URL Meta's data-deletion callback returns: `{code, status, completedAt}` or 404.
   dataDeletionStatus: r({ method: 'GET', path: '/api/data-deletion/{code}', auth: 'public', group: 'api', response: DataDeletionStatus }),
+  // Rules, their backtest, saved replies and the Automation log (issue 11 items 1, 2, 5): reads 'read', writes 'manage'.
+  listRules: r({ method: 'GET', path: '/api/rules', auth: 'user', access: 'read', group: 'api', response: z.array(Rule) }),
+  createRule: r({ method: 'POST', path: '/api/rules', auth: 'user', access: 'manage', group: 'api', body: RuleInput, response: Rule }),
+  updateRule: r({ method: 'PUT', path: '/api/rules/{id}', auth: 'user', access: 'manage', group: 'api', body: RuleInput, response: Rule }),
+  deleteRule: r({ method: 'DELETE', path: '/api/rules/{id}', auth: 'user', access: 'manage', group: 'api', response: Ok }),
+  backtestRule: r({ method: 'POST', path: '/api/rules/{id}/backtest', auth: 'user', access: 'manage', group: 'api', body: BacktestBody, response: BacktestResult }),
+  listSavedReplies: r({ method: 'GET', path: '/api/saved-replies', auth: 'user', access: 'read', group: 'api', response: z.array(SavedReply) }),
+  createSavedReply: r({ method: 'POST', path: '/api/saved-replies', auth: 'user', access: 'manage', group: 'api', body: SavedReplyInput, response: SavedReply }),
+  updateSavedReply: r({ method: 'PUT', path: '/api/saved-replies/{id}', auth: 'user', access: 'manage', group: 'api', body: SavedReplyInput, response: SavedReply }),
+  deleteSavedReply: r({ method: 'DELETE', path: '/api/saved-replies/{id}', auth: 'user', access: 'manage', group: 'api', response: Ok }),
+  automationLog: r({ method: 'GET', path: '/api/automation', auth: 'user', access: 'read', group: 'api', query: AutomationQuery, response: AutomationPage }),
+  undoAutomation: r({ method: 'POST', path: '/api/automation/undo', auth: 'user', access: 'moderate', group: 'api', body: UndoBody, response: UndoResult }),
   metaWebhookVerify: r({ method: 'GET', path: '/webhooks/meta', auth: 'public', group: 'webhooks' }),
   metaWebhook: r({ method: 'POST', path: '/webhooks/meta', auth: 'public', group: 'webhooks', rawBody: true }),
   stripeWebhook: r({ method: 'POST', path: '/webhooks/stripe', auth: 'public', group: 'webhooks', rawBody: true }),

@@ -47,15 +47,23 @@ export async function workspaceView(workspaceId: string, userId: string): Promis
   if (!me) throw new NotAllowed('You are not a member of this workspace.');
   const order = { owner: 0, admin: 1, moderator: 2, viewer: 3 } as const;
   return {
-    id: ws.id, name: ws.name, role: me.role,
+    id: ws.id, name: ws.name, role: me.role, autoAnalyze: ws.autoAnalyze,
     members: members.sort((a, b) => order[a.role] - order[b.role] || a.email.localeCompare(b.email)).map((m) => ({ userId: m.userId, email: m.email, role: m.role })),
   };
 }
 
-export async function renameWorkspace(workspaceId: string, userId: string, name: string): Promise<Workspace> {
+/** Renames the workspace and/or switches its automatic analysis; each change audited. */
+export async function updateWorkspace(workspaceId: string, userId: string, change: { name?: string; autoAnalyze?: boolean }): Promise<Workspace> {
   const before = await requireWorkspace(workspaceId);
-  await store.renameWorkspace(workspaceId, name);
-  await audit(workspaceId, await actorOf(userId), 'workspace.rename', `workspace ${workspaceId}`, { name: { from: before.name, to: name } });
+  const actor = await actorOf(userId);
+  if (change.name !== undefined && change.name !== before.name) {
+    await store.renameWorkspace(workspaceId, change.name);
+    await audit(workspaceId, actor, 'workspace.rename', `workspace ${workspaceId}`, { name: { from: before.name, to: change.name } });
+  }
+  if (change.autoAnalyze !== undefined && change.autoAnalyze !== before.autoAnalyze) {
+    await store.setWorkspaceFields(workspaceId, { autoAnalyze: change.autoAnalyze });
+    await audit(workspaceId, actor, 'workspace.auto-analyze', `workspace ${workspaceId}`, { autoAnalyze: { from: before.autoAnalyze, to: change.autoAnalyze } });
+  }
   return workspaceView(workspaceId, userId);
 }
 

@@ -9,7 +9,7 @@ import * as team from '../domain/workspaces.js';
 export function workspaceRoutes(deps: team.TeamDeps & { billing: () => Promise<BillingPort | null> }): RouteImpls {
   return {
     getWorkspace: async ({ workspaceId, userId }) => ({ body: await team.workspaceView(workspaceId, userId) }),
-    updateWorkspace: async ({ workspaceId, userId, body }) => ({ body: await team.renameWorkspace(workspaceId, userId, body.name), audited: true }),
+    updateWorkspace: async ({ workspaceId, userId, body }) => ({ body: await team.updateWorkspace(workspaceId, userId, body), audited: true }),
     deleteWorkspace: async ({ workspaceId, userId, sessionId }) => {
       await deleteWorkspace(workspaceId, await deps.billing());
       // The session moves to another of the user's workspaces, if any.

@@ -54,10 +54,11 @@ export function useRemoveMember() {
   return useTeamChange((userId: string) => api('removeMember', { params: { userId } }), 'Failed to remove the member. Please try again.');
 }
 
-export function useRenameWorkspace() {
+/** Renames the workspace or switches its automatic analysis. */
+export function useUpdateWorkspace() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (name: string) => api('updateWorkspace', { body: { name } }),
+    mutationFn: (body: { name?: string; autoAnalyze?: boolean }) => api('updateWorkspace', { body }),
     onSuccess: async (ws) => {
       client.setQueryData(qk.workspace, ws);
       await Promise.all([client.invalidateQueries({ queryKey: qk.user }), client.invalidateQueries({ queryKey: qk.workspaces })]);

@@ -112,6 +112,7 @@ export const workspace: Workspace = {
   id: 'ws-ada',
   name: 'Lovelace Labs',
   role: 'owner',
+  autoAnalyze: true,
   members: [
     { userId: 'user-123', email: 'ada@example.com', role: 'owner' },
     { userId: 'user-456', email: 'grace@example.com', role: 'moderator' },

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Badge, Button, Card, Flex, Heading, Text, TextField } from '@aws-amplify/ui-react';
+import { Alert, Badge, Button, Card, Flex, Heading, SwitchField, Text, TextField } from '@aws-amplify/ui-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { ROLE_LABELS, type User } from '@cg/shared';
@@ -7,7 +7,7 @@ import { api, errorMessage } from '../../lib/api';
 import { useCan } from '../../lib/can';
 import { refetchEverything } from '../../lib/queryClient';
 import { toast, toastError } from '../../lib/toast';
-import { useRenameWorkspace } from '../../lib/workspace';
+import { useUpdateWorkspace } from '../../lib/workspace';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 
 /** Settings → Workspace: its name and the user's role; admins rename it, the owner may delete it. */
@@ -16,7 +16,8 @@ export function WorkspaceSection({ user }: { user: User }) {
   const navigate = useNavigate();
   const canRename = useCan('updateWorkspace');
   const canDelete = useCan('deleteWorkspace');
-  const rename = useRenameWorkspace();
+  const rename = useUpdateWorkspace();
+  const automatic = useUpdateWorkspace();
   const [name, setName] = useState(user.workspaceName);
   const [editing, setEditing] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
@@ -35,7 +36,7 @@ export function WorkspaceSection({ user }: { user: User }) {
   });
   function onSubmit(e: FormEvent) {
     e.preventDefault();
-    rename.mutate(name.trim(), { onSuccess: () => setEditing(false) });
+    rename.mutate({ name: name.trim() }, { onSuccess: () => setEditing(false) });
   }
   return (
     <Card variation="outlined" className="cg-card" as="section" aria-labelledby="workspace-title">
@@ -60,6 +61,18 @@ export function WorkspaceSection({ user }: { user: User }) {
           <dd><Badge size="small">{ROLE_LABELS[user.role]}</Badge></dd>
         </dl>
       )}
+      <SwitchField
+        label="Analyse new comments automatically"
+        labelPosition="end"
+        marginTop="0.75rem"
+        isChecked={user.autoAnalyze}
+        isDisabled={!canRename || automatic.isPending}
+        onChange={(e) => automatic.mutate({ autoAnalyze: e.target.checked }, {
+          onSuccess: (ws) => toast({ description: ws.autoAnalyze ? 'New comments are analysed as they arrive.' : 'New comments wait in the queue until you process them.' }),
+          onError: (err) => toastError(errorMessage(err, 'Failed to change the setting. Please try again.'), 'Error'),
+        })}
+      />
+      <Text className="cg-small cg-muted">Off: comments stay pending until someone runs Process All Comments or processes them one by one.</Text>
       {canDelete && (
         <div className="cg-danger">
           <Heading level={3} className="cg-subtitle">Delete this workspace</Heading>
