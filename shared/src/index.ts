@@ -10,3 +10,6 @@ export * from './schedules.js';
 export * from './roles.js';
 export * from './counters.js';
 export * from './voice.js';
+export * from './rules.js';
+export * from './jobs.js';
+export * from './public-api.js';

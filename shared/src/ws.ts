@@ -1,7 +1,8 @@
 /** WebSocket messages the server pushes on /ws (spec section 4). Bodies beyond `type` are informative. */
 import * as z from 'zod';
+import { Job } from './jobs.js';
 
-export const WS_MESSAGE_TYPES = ['comment_status_update', 'comment_processed', 'comment_action_executed', 'comment_overridden', 'new_comments', 'notice'] as const;
+export const WS_MESSAGE_TYPES = ['comment_status_update', 'comment_processed', 'comment_action_executed', 'comment_overridden', 'new_comments', 'notice', 'job_progress'] as const;
 export const WsMessageType = z.enum(WS_MESSAGE_TYPES);
 export type WsMessageType = z.infer<typeof WsMessageType>;
 
@@ -12,6 +13,8 @@ export const WsMessage = z.object({
   status: z.string().optional(),
   count: z.number().optional(),
   message: z.string().optional(),
+  /** job_progress: the job as GET /api/jobs/{id} answers it (without file links). */
+  job: Job.optional(),
 });
 export type WsMessage = z.infer<typeof WsMessage>;
 

@@ -13,6 +13,7 @@ import type {
   BillingAccount, DeletionStatus, FailureRecord, InvitationRecord, MemberRecord, MembershipRecord, PageOwner, Profile, SessionRecord,
   StoredAccount, StoredComment, WorkspaceRecord,
 } from './model.js';
+import type { ApiKeyLookup, ApiKeyRecord, DeliveryRecord, WebhookEndpointRecord } from './public-api-model.js';
 
 export type CommentFilters = Pick<CommentsQuery, 'status' | 'sentiment' | 'platform' | 'search'>;
 type NewState = Omit<StoredComment, 'version' | 'updatedAt'>;
@@ -209,6 +210,59 @@ export interface DataDeletionStore {
   getDeletionStatus(code: string): Promise<DeletionStatus | null>;
 }
 
+/** A background job (domain/jobs.ts): one item per job, under its own key (it outlives a deleted workspace). */
+export interface JobRecord {
+  id: string;
+  workspaceId: string;
+  /** Who started it (null: the schedule). */
+  userId: string | null;
+  kind: string;
+  status: 'queued' | 'running' | 'succeeded' | 'failed';
+  done: number;
+  total: number | null;
+  params: unknown;
+  result: unknown;
+  error: string | null;
+  attempts: number;
+  /** The runner's checkpoint: a retried job resumes from it. */
+  state?: unknown;
+  /** Files written (exports), by storage key. */
+  files?: { name: string; key: string; contentType: string }[];
+  createdAt: string;
+  updatedAt: string;
+  finishedAt: string | null;
+}
+
+export interface JobStore {
+  createJob(job: JobRecord): Promise<void>;
+  getJob(jobId: string): Promise<JobRecord | null>;
+  updateJob(jobId: string, fields: Partial<Omit<JobRecord, 'id'>>): Promise<void>;
+}
+
+/** API keys (issue 11, item 9): the key is stored as its SHA-256 only; revoking deletes it at once. */
+export interface ApiKeyStore {
+  putApiKey(k: ApiKeyRecord): Promise<void>;
+  listApiKeys(workspaceId: string): Promise<ApiKeyRecord[]>;
+  /** False when there is no such key in the workspace. */
+  deleteApiKey(workspaceId: string, id: string): Promise<boolean>;
+  findApiKeyByHash(hash: string): Promise<ApiKeyLookup | null>;
+  touchApiKey(workspaceId: string, id: string, at: string): Promise<void>;
+}
+
+/** Outgoing webhook endpoints and their delivery log. */
+export interface OutgoingWebhookStore {
+  putWebhook(w: WebhookEndpointRecord): Promise<void>;
+  listWebhooks(workspaceId: string): Promise<WebhookEndpointRecord[]>;
+  getWebhook(workspaceId: string, id: string): Promise<WebhookEndpointRecord | null>;
+  deleteWebhook(workspaceId: string, id: string): Promise<boolean>;
+  /** Counts a failure in a row; returns the new count (null: the endpoint is gone). */
+  countWebhookFailure(workspaceId: string, id: string): Promise<number | null>;
+  resetWebhookFailures(workspaceId: string, id: string): Promise<void>;
+  disableWebhook(workspaceId: string, id: string, reason: string): Promise<void>;
+  putDelivery(d: DeliveryRecord, workspaceId: string): Promise<void>;
+  listDeliveries(workspaceId: string, endpointId: string, limit: number): Promise<DeliveryRecord[]>;
+}
+
 export interface StorePort {
   comments: CommentStore;
   accounts: AccountStore;
@@ -225,6 +279,9 @@ export interface StorePort {
   dataDeletion: DataDeletionStore;
   claims: ClaimStore;
   commentPages: CommentPageStore;
+  jobs: JobStore;
+  apiKeys: ApiKeyStore;
+  outgoingWebhooks: OutgoingWebhookStore;
 }
 
 let bound: StorePort | null = null;
@@ -292,4 +349,7 @@ export const stores: StorePort = {
   dataDeletion: area('dataDeletion'),
   claims: area('claims'),
   commentPages: area('commentPages'),
+  jobs: area('jobs'),
+  apiKeys: area('apiKeys'),
+  outgoingWebhooks: area('outgoingWebhooks'),
 };

@@ -8,6 +8,7 @@ import * as claims from './claims.js';
 import * as commentPages from './comment-pages.js';
 import * as comments from './comments.js';
 import * as dataDeletion from './data-deletion.js';
+import * as jobs from './jobs.js';
 import * as meta from './meta.js';
 import * as rateLimit from './rate-limit.js';
 import * as sessions from './sessions.js';
@@ -16,4 +17,4 @@ import * as usage from './usage.js';
 import * as users from './users.js';
 import * as workspaces from './workspaces.js';
 
-export const dynamoStore: StorePort = { comments, accounts, workspaces, users, sessions, billing, usage, meta, automation, tenant, audit, rateLimit, dataDeletion, claims, commentPages };
+export const dynamoStore: StorePort = { comments, accounts, workspaces, users, sessions, billing, usage, meta, automation, tenant, audit, rateLimit, dataDeletion, claims, commentPages, jobs };

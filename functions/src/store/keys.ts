@@ -98,3 +98,39 @@ export const actionKey = {
   historyPrefix: (commentId: string) => `HIST#${commentId}#`,
   post: (workspaceId: string, platform: string, postId: string) => ({ pk: tenantPk(workspaceId), sk: `POST#${platform}#${postId}` }),
 };
+
+/**
+ * Rules (listed whole, ordered by their `order` field), saved replies, and the Automation log: one
+ * entry per automatic action, its id `<time base36>-<uuid>` so the sort key orders it newest first.
+ */
+export const ruleKey = {
+  rule: (workspaceId: string, ruleId: string) => ({ pk: tenantPk(workspaceId), sk: `RULE#${ruleId}` }),
+  rulePrefix: 'RULE#',
+  savedReply: (workspaceId: string, id: string) => ({ pk: tenantPk(workspaceId), sk: `SAVEDREPLY#${id}` }),
+  savedReplyPrefix: 'SAVEDREPLY#',
+  log: (workspaceId: string, entryId: string) => ({ pk: tenantPk(workspaceId), sk: `AUTOLOG#${entryId}` }),
+  logPrefix: 'AUTOLOG#',
+};
+
+/**
+ * Background jobs (domain/jobs.ts): one item per job under its own partition, so it outlives the
+ * workspace it deletes and GET /api/jobs/{id} is one GetItem; expires a week after it was created (ttl).
+ */
+export const jobKey = {
+  item: (jobId: string) => ({ pk: `JOB#${jobId}`, sk: 'JOB' }),
+};
+
+/**
+ * The public API (issue 11, item 9): API keys under the workspace, each found by the SHA-256 of its
+ * secret through one lookup item (revoking deletes both); outgoing webhook endpoints and their
+ * delivery log (newest first per endpoint, kept 30 days).
+ */
+export const publicApiKey = {
+  apiKey: (workspaceId: string, id: string) => ({ pk: tenantPk(workspaceId), sk: `APIKEY#${id}` }),
+  apiKeyPrefix: 'APIKEY#',
+  apiKeyHash: (hash: string) => ({ pk: `APIKEYHASH#${hash}`, sk: 'KEY' }),
+  webhook: (workspaceId: string, id: string) => ({ pk: tenantPk(workspaceId), sk: `WEBHOOK#${id}` }),
+  webhookPrefix: 'WEBHOOK#',
+  delivery: (workspaceId: string, endpointId: string, at: string, id: string) => ({ pk: tenantPk(workspaceId), sk: `WHDLV#${endpointId}#${at}#${id}` }),
+  deliveryPrefix: (endpointId: string) => `WHDLV#${endpointId}#`,
+};
