@@ -82,6 +82,10 @@ export const Comment = z.object({
   authorBlocked: z.boolean().optional(),
   /** Reviewed with nothing to do (left the queue without a platform action). */
   dismissed: z.boolean().optional(),
+  /** Labels a rule flagged it with for review (issue 11); it stays in the queue. */
+  flags: z.array(z.string()).optional(),
+  /** The member (user id) a rule assigned it to. */
+  assignedTo: z.string().optional(),
 });
 export type Comment = z.infer<typeof Comment>;
 
@@ -176,7 +180,7 @@ export const AuditPage = z.object({ entries: z.array(AuditEntry), nextCursor: z.
 export type AuditPage = z.infer<typeof AuditPage>;
 
 /** The actions a moderator can take on any comment (each a route; platform ones happen exactly once). */
-export const COMMENT_ACTIONS = ['approve', 'reply', 'private_reply', 'hide', 'unhide', 'delete', 'dismiss', 'block', 'delete_reply', 'override', 'update_reply'] as const;
+export const COMMENT_ACTIONS = ['approve', 'reply', 'private_reply', 'hide', 'unhide', 'delete', 'dismiss', 'block', 'delete_reply', 'override', 'update_reply', 'flag', 'unflag', 'assign', 'unassign'] as const;
 export const CommentAction = z.enum(COMMENT_ACTIONS);
 export type CommentAction = z.infer<typeof CommentAction>;
 

@@ -6,6 +6,7 @@
 import * as z from 'zod';
 import { Activity, Analytics, AuditPage, BulkResult, Comment, CommentContext, CommentHistoryEntry, CommentsList, CreatedInvitation, PendingInvitation, SocialAccount, Stats, User, Workspace, WorkspaceSummary } from './entities.js';
 import { InvitableRole, type Access } from './roles.js';
+import { AutomationPage, AutomationQuery, BacktestBody, BacktestResult, Rule, RuleInput, SavedReply, SavedReplyInput, UndoBody, UndoResult } from './rules.js';
 import { ApiKey, CreateApiKeyBody, CreatedApiKey, CreatedWebhookEndpoint, CreateWebhookBody, WebhookDelivery, WebhookEndpoint } from './public-api.js';
 import { AutomationPage, AutomationQuery, BacktestBody, BacktestResult, Rule, RuleInput, SavedReply, SavedReplyInput, UndoBody, UndoResult } from './rules.js';
 import { CommentStatus, Decision, OverrideAction, Platform, PlanId, Sentiment } from './status.js';
@@ -175,6 +176,18 @@ export const ROUTES = {
   facebookCallback: r({ method: 'GET', path: '/api/auth/facebook/callback', auth: 'public', group: 'api', redirect: true }),
   // The status URL Meta's data-deletion callback returns: `{code, status, completedAt}` or 404.
   dataDeletionStatus: r({ method: 'GET', path: '/api/data-deletion/{code}', auth: 'public', group: 'api', response: DataDeletionStatus }),
+  // Rules, their backtest, saved replies and the Automation log (issue 11 items 1, 2, 5): reads 'read', writes 'manage'.
+  listRules: r({ method: 'GET', path: '/api/rules', auth: 'user', access: 'read', group: 'api', response: z.array(Rule) }),
+  createRule: r({ method: 'POST', path: '/api/rules', auth: 'user', access: 'manage', group: 'api', body: RuleInput, response: Rule }),
+  updateRule: r({ method: 'PUT', path: '/api/rules/{id}', auth: 'user', access: 'manage', group: 'api', body: RuleInput, response: Rule }),
+  deleteRule: r({ method: 'DELETE', path: '/api/rules/{id}', auth: 'user', access: 'manage', group: 'api', response: Ok }),
+  backtestRule: r({ method: 'POST', path: '/api/rules/{id}/backtest', auth: 'user', access: 'manage', group: 'api', body: BacktestBody, response: BacktestResult }),
+  listSavedReplies: r({ method: 'GET', path: '/api/saved-replies', auth: 'user', access: 'read', group: 'api', response: z.array(SavedReply) }),
+  createSavedReply: r({ method: 'POST', path: '/api/saved-replies', auth: 'user', access: 'manage', group: 'api', body: SavedReplyInput, response: SavedReply }),
+  updateSavedReply: r({ method: 'PUT', path: '/api/saved-replies/{id}', auth: 'user', access: 'manage', group: 'api', body: SavedReplyInput, response: SavedReply }),
+  deleteSavedReply: r({ method: 'DELETE', path: '/api/saved-replies/{id}', auth: 'user', access: 'manage', group: 'api', response: Ok }),
+  automationLog: r({ method: 'GET', path: '/api/automation', auth: 'user', access: 'read', group: 'api', query: AutomationQuery, response: AutomationPage }),
+  undoAutomation: r({ method: 'POST', path: '/api/automation/undo', auth: 'user', access: 'moderate', group: 'api', body: UndoBody, response: UndoResult }),
   // Rules, their backtest, saved replies and the Automation log (issue 11 items 1, 2, 5): reads 'read', writes 'manage'.
   listRules: r({ method: 'GET', path: '/api/rules', auth: 'user', access: 'read', group: 'api', response: z.array(Rule) }),
   createRule: r({ method: 'POST', path: '/api/rules', auth: 'user', access: 'manage', group: 'api', body: RuleInput, response: Rule }),

@@ -8,7 +8,7 @@
  * (every later read in the same scope gets that copy; the scope's own writes refresh it).
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { Activity, AuditEntry, Comment, CommentHistoryEntry, CommentsQuery, Platform, Role } from '@cg/shared';
+import type { Activity, AuditEntry, AutomationEntry, Comment, CommentHistoryEntry, CommentsQuery, Platform, Role, Rule, SavedReply } from '@cg/shared';
 import type {
   BillingAccount, DeletionStatus, FailureRecord, InvitationRecord, MemberRecord, MembershipRecord, PageOwner, Profile, SessionRecord,
   StoredAccount, StoredComment, WorkspaceRecord,
@@ -263,6 +263,28 @@ export interface OutgoingWebhookStore {
   listDeliveries(workspaceId: string, endpointId: string, limit: number): Promise<DeliveryRecord[]>;
 }
 
+/** A workspace's rules (ordered) and saved replies (issue 11). */
+export interface RuleStore {
+  listRules(workspaceId: string): Promise<Rule[]>;
+  getRule(workspaceId: string, id: string): Promise<Rule | null>;
+  putRule(workspaceId: string, rule: Rule): Promise<void>;
+  /** False when there was no such rule. */
+  deleteRule(workspaceId: string, id: string): Promise<boolean>;
+  listSavedReplies(workspaceId: string): Promise<SavedReply[]>;
+  getSavedReply(workspaceId: string, id: string): Promise<SavedReply | null>;
+  putSavedReply(workspaceId: string, reply: SavedReply): Promise<void>;
+  deleteSavedReply(workspaceId: string, id: string): Promise<boolean>;
+}
+
+/** The Automation log: every automatic action (and what shadow rules would have done), newest first. */
+export interface AutomationLogStore {
+  addLogEntry(workspaceId: string, entry: AutomationEntry): Promise<void>;
+  getLogEntry(workspaceId: string, id: string): Promise<AutomationEntry | null>;
+  listLogEntries(workspaceId: string, limit: number, afterId?: string): Promise<{ entries: AutomationEntry[]; nextCursor: string | null }>;
+  /** Conditional: false when the entry was already undone (or is gone). */
+  markLogUndone(workspaceId: string, id: string, at: string, by: string | null): Promise<boolean>;
+}
+
 export interface StorePort {
   comments: CommentStore;
   accounts: AccountStore;
@@ -279,6 +301,8 @@ export interface StorePort {
   dataDeletion: DataDeletionStore;
   claims: ClaimStore;
   commentPages: CommentPageStore;
+  rules: RuleStore;
+  automationLog: AutomationLogStore;
   jobs: JobStore;
   apiKeys: ApiKeyStore;
   outgoingWebhooks: OutgoingWebhookStore;
@@ -349,6 +373,8 @@ export const stores: StorePort = {
   dataDeletion: area('dataDeletion'),
   claims: area('claims'),
   commentPages: area('commentPages'),
+  rules: area('rules'),
+  automationLog: area('automationLog'),
   jobs: area('jobs'),
   apiKeys: area('apiKeys'),
   outgoingWebhooks: area('outgoingWebhooks'),

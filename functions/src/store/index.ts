@@ -11,10 +11,11 @@ import * as dataDeletion from './data-deletion.js';
 import * as jobs from './jobs.js';
 import * as meta from './meta.js';
 import * as rateLimit from './rate-limit.js';
+import * as rules from './rules.js';
 import * as sessions from './sessions.js';
 import * as tenant from './tenant.js';
 import * as usage from './usage.js';
 import * as users from './users.js';
 import * as workspaces from './workspaces.js';
 
-export const dynamoStore: StorePort = { comments, accounts, workspaces, users, sessions, billing, usage, meta, automation, tenant, audit, rateLimit, dataDeletion, claims, commentPages, jobs };
+export const dynamoStore: StorePort = { rules, automationLog: rules, comments, accounts, workspaces, users, sessions, billing, usage, meta, automation, tenant, audit, rateLimit, dataDeletion, claims, commentPages, jobs };
