@@ -113,19 +113,6 @@ export const ruleKey = {
 };
 
 /**
- * Rules (listed whole, ordered by their `order` field), saved replies, and the Automation log: one
- * entry per automatic action, its id `<time base36>-<uuid>` so the sort key orders it newest first.
- */
-export const ruleKey = {
-  rule: (workspaceId: string, ruleId: string) => ({ pk: tenantPk(workspaceId), sk: `RULE#${ruleId}` }),
-  rulePrefix: 'RULE#',
-  savedReply: (workspaceId: string, id: string) => ({ pk: tenantPk(workspaceId), sk: `SAVEDREPLY#${id}` }),
-  savedReplyPrefix: 'SAVEDREPLY#',
-  log: (workspaceId: string, entryId: string) => ({ pk: tenantPk(workspaceId), sk: `AUTOLOG#${entryId}` }),
-  logPrefix: 'AUTOLOG#',
-};
-
-/**
  * Background jobs (domain/jobs.ts): one item per job under its own partition, so it outlives the
  * workspace it deletes and GET /api/jobs/{id} is one GetItem; expires a week after it was created (ttl).
  */
