@@ -2,10 +2,12 @@
  * Decision policy: classifier scores, cues and language → one decision with a category, reason codes,
  * priority and whether a person must look. Order: threats (hide, urgent), scams and spam (delete;
  * never thanked), abuse (hide), then criticism (never removed: an empathetic reply, high priority),
- * questions (a holding reply, flagged for an answer), praise (thanks), the rest ignored.
+ * questions (answered from the brand's knowledge base; else a holding reply, flagged "needs answer"),
+ * praise (thanks), the rest ignored.
  */
 import type { AiDecision } from '@cg/shared';
 import type { BrandContext, CommentInput } from '../port.js';
+import { findAnswer, type KnowledgeMatch } from './knowledge.js';
 import { isSupported, type Language, type LanguageGuess } from './language.js';
 import type { Classification } from './model.js';
 import { suggestReply, type ReplyIntent } from './replies.js';
@@ -21,6 +23,7 @@ export const REASONS: Record<string, string> = {
   impersonation: 'impersonates Meta or the page', lookalikes: 'look-alike characters disguise words', promo: 'self-promotion', spamModel: 'reads like spam (spam model)',
   offensiveModel: 'abusive language (offensive model)', offensiveWords: 'insults or profanity', complaint: 'complaint words', sarcasm: 'sarcasm about the brand',
   negative: 'negative sentiment', question: 'asks a question', positive: 'positive sentiment', praiseWords: 'thanks or praise words', neutral: 'nothing to act on', unsupportedLanguage: 'language not supported: reply drafted in the brand language',
+  needsAnswer: 'needs answer',
 };
 
 export interface PolicyInput {
@@ -33,6 +36,17 @@ export interface PolicyInput {
 }
 
 type Category = NonNullable<AiDecision['category']>;
+
+/** Knowledge-base topics that can hold the next step for a complaint (a refund, a repair, a charge, a late parcel). */
+const NEXT_STEP_TOPICS = ['returns', 'warranty', 'payment', 'shipping', 'other'] as const;
+
+/** Reason codes of a knowledge-base answer: which entry, and whether it is quoted untranslated. */
+function answerReasons(match: KnowledgeMatch | null | undefined, replyLanguage: string): string[] {
+  if (!match) return [];
+  const why = [`matches answer: ${match.entry.title}`];
+  if (match.otherLanguage) why.push(`answer quoted in ${match.entry.language}, not translated to ${replyLanguage}`);
+  return why;
+}
 
 export function decide({ comment, brand, classification: c, cues, language, version }: PolicyInput): AiDecision {
   const replyLanguage: Language = language.supported && isSupported(language.language) ? language.language
@@ -60,18 +74,24 @@ export function decide({ comment, brand, classification: c, cues, language, vers
   }
 
   const unsupported = !language.supported ? ['unsupportedLanguage'] : [];
-  const reply = (intent: ReplyIntent, category: Category, p: number, reasons: string[], extra: Partial<AiDecision> = {}) =>
-    out('reply', category, p, [...reasons, ...unsupported], {
-      suggestedReply: suggestReply(intent, replyLanguage, brand, comment.authorName, comment.id), needsHuman: unsupported.length > 0, ...extra,
+  const reply = (intent: ReplyIntent, category: Category, p: number, reasons: string[], extra: Partial<AiDecision> = {}, match?: KnowledgeMatch | null) =>
+    out('reply', category, p, [...reasons, ...answerReasons(match, replyLanguage), ...unsupported], {
+      suggestedReply: suggestReply(intent, replyLanguage, brand, comment.authorName, comment.id, match && { text: match.entry.answer, language: match.entry.language }),
+      needsHuman: unsupported.length > 0 || !!match?.otherLanguage, ...extra,
     });
   const safe = 1 - Math.max(c.pSpam, c.pOffensive) / 3;
   const sure = c.pSentiment >= 0.6;
   if (criticism || (sentiment === 'negative' && sure)) {
     const why = [cues.has('complaint') && 'complaint', cues.has('sarcasm') && 'sarcasm', sentiment === 'negative' && 'negative'].filter(Boolean) as string[];
     const p = criticism ? RULE_CONFIDENCE.criticism : c.pSentiment;
-    return reply('complaint', 'complaint', p * safe, why, { priority: 'high', needsHuman: true });
+    const nextStep = findAnswer(comment.content, replyLanguage, brand.knowledge, NEXT_STEP_TOPICS);
+    return reply('complaint', 'complaint', p * safe, why, { priority: 'high', needsHuman: true }, nextStep);
   }
-  if (cues.has('question')) return reply('question', 'question', RULE_CONFIDENCE.question * safe, ['question'], { needsHuman: true });
+  if (cues.has('question')) {
+    const match = findAnswer(comment.content, replyLanguage, brand.knowledge);
+    if (match) return reply('question', 'question', RULE_CONFIDENCE.question * safe, ['question'], {}, match);
+    return reply('question', 'question', RULE_CONFIDENCE.question * safe, ['question', 'needsAnswer'], { needsHuman: true });
+  }
   if (sentiment === 'positive' && c.pSentiment >= 0.5) return reply('praise', 'praise', c.pSentiment * safe, ['positive']);
   // Thanks and praise words of every supported language (languages without a sentiment head need them).
   if (cues.has('praise') && !(sentiment === 'negative' && sure)) return reply('praise', 'praise', RULE_CONFIDENCE.praise * safe, ['praiseWords'], { sentiment: 'positive' });

@@ -1,10 +1,14 @@
 /**
  * Suggested replies in the 12 supported languages: a greeting with the commenter's first name (from
  * the display name; never an @handle), then one of several bodies per intent, picked from the
- * comment id so a page's replies vary. Questions get a holding reply (a person answers; never a
- * promise of a private message), complaints an apology and a next step, praise thanks.
+ * comment id so a page's replies vary. A question with a matching knowledge-base entry is answered
+ * with the entry's facts; without one it gets a short holding reply (a person answers; never a
+ * promise of a private message). Complaints get an apology and the next step from the knowledge base
+ * when an entry covers it, praise thanks. The brand's voice (tone, emoji, banned words, sign-off,
+ * address) shapes every reply (brand-voice.ts).
  */
 import type { BrandContext } from '../port.js';
+import { finish, formalise, hasBanned, voiceOf } from './brand-voice.js';
 import type { Language } from './language.js';
 
 export type ReplyIntent = 'question' | 'praise' | 'complaint';
@@ -87,10 +91,74 @@ const T: Record<Language, Texts> = {
   },
 };
 
-function pick<T>(options: T[], key: string): T {
+/** Lead-ins before an answer (one of them, or none, picked per comment). */
+const ASK: Record<Language, string[]> = {
+  en: ['Thanks for asking!', 'Good question!', 'Happy to help!'],
+  es: ['¡Gracias por preguntar!', '¡Buena pregunta!', '¡Con gusto te ayudamos!'],
+  fr: ['Merci pour votre question !', 'Bonne question !', 'Avec plaisir !'],
+  de: ['Danke für deine Frage!', 'Gute Frage!', 'Gern geholfen!'],
+  pt: ['Obrigado pela pergunta!', 'Boa pergunta!', 'Com prazer!'],
+  it: ['Grazie per la domanda!', 'Bella domanda!', 'Volentieri!'],
+  nl: ['Bedankt voor je vraag!', 'Goede vraag!', 'Graag geholpen!'],
+  pl: ['Dziękujemy za pytanie!', 'Dobre pytanie!', 'Chętnie pomożemy!'],
+  tr: ['Sorunuz için teşekkürler!', 'Güzel soru!', 'Memnuniyetle!'],
+  id: ['Terima kasih atas pertanyaannya!', 'Pertanyaan bagus!', 'Dengan senang hati!'],
+  ar: ['شكراً على سؤالك!', 'سؤال جميل!', 'يسعدنا مساعدتك!'],
+  hi: ['सवाल पूछने के लिए धन्यवाद!', 'अच्छा सवाल है!', 'मदद करके खुशी होगी!'],
+};
+
+/** Apologies before the next step a knowledge-base entry gives. */
+const SORRY: Record<Language, string[]> = {
+  en: ["We're really sorry about this.", 'Sorry to hear this, and thank you for telling us.', 'We apologise for the trouble.'],
+  es: ['Sentimos mucho lo ocurrido.', 'Lamentamos mucho esto y gracias por avisarnos.', 'Disculpa las molestias.'],
+  fr: ['Nous sommes vraiment désolés.', 'Désolés de lire cela, et merci de nous le signaler.', 'Toutes nos excuses pour ce désagrément.'],
+  de: ['Das tut uns wirklich leid.', 'Es tut uns leid, das zu hören, und danke für den Hinweis.', 'Bitte entschuldige die Unannehmlichkeiten.'],
+  pt: ['Sentimos muito pelo ocorrido.', 'Lamentamos muito e obrigado por avisar.', 'Pedimos desculpas pelo transtorno.'],
+  it: ['Ci dispiace davvero.', 'Ci dispiace leggerlo e grazie per la segnalazione.', 'Ci scusiamo per il disagio.'],
+  nl: ['Het spijt ons echt.', 'Vervelend om te horen, en bedankt dat je het laat weten.', 'Onze excuses voor het ongemak.'],
+  pl: ['Bardzo nam przykro.', 'Przykro nam to czytać i dziękujemy za zgłoszenie.', 'Przepraszamy za kłopot.'],
+  tr: ['Yaşadıklarınız için gerçekten çok üzgünüz.', 'Bunu duyduğumuza üzüldük, bildirdiğiniz için teşekkürler.', 'Yaşanan sorun için özür dileriz.'],
+  id: ['Kami benar-benar minta maaf.', 'Mohon maaf atas kejadian ini dan terima kasih sudah memberi tahu.', 'Mohon maaf atas ketidaknyamanannya.'],
+  ar: ['نعتذر بشدة عما حدث.', 'يؤسفنا سماع ذلك وشكراً لإبلاغنا.', 'نعتذر عن الإزعاج.'],
+  hi: ['हमें सच में खेद है।', 'यह सुनकर दुख हुआ, बताने के लिए धन्यवाद।', 'असुविधा के लिए क्षमा करें।'],
+};
+
+/** The brand's answer quoted as written when it exists only in another language ({lang} = its name in the reply's language). */
+const QUOTED: Record<Language, string> = {
+  en: 'Here is our answer (in {lang}): "{answer}"',
+  es: 'Esta es nuestra respuesta (en {lang}): «{answer}»',
+  fr: 'Voici notre réponse (en {lang}) : « {answer} »',
+  de: 'Hier ist unsere Antwort (auf {lang}): „{answer}“',
+  pt: 'Esta é a nossa resposta (em {lang}): "{answer}"',
+  it: 'Ecco la nostra risposta (in {lang}): "{answer}"',
+  nl: 'Dit is ons antwoord (in het {lang}): "{answer}"',
+  pl: 'Oto nasza odpowiedź (język: {lang}): „{answer}”',
+  tr: 'Yanıtımız ({lang}): "{answer}"',
+  id: 'Berikut jawaban kami (dalam bahasa {lang}): "{answer}"',
+  ar: 'إليك إجابتنا ({lang}): «{answer}»',
+  hi: 'हमारा जवाब ({lang} में): "{answer}"',
+};
+
+/** Greetings of the formal and playful tones where they differ from the friendly one (T.hi). */
+const GREET: Record<'formal' | 'playful', Partial<Record<Language, string>>> = {
+  formal: { en: 'Hello {name}.', de: 'Guten Tag {name}.', it: 'Buongiorno {name}.', nl: 'Goedendag {name}.', pl: 'Dzień dobry, {name}.', es: 'Hola, {name}.', pt: 'Olá, {name}.', fr: 'Bonjour {name}.' },
+  playful: { en: 'Hey {name}!', es: '¡Hey {name}!', fr: 'Coucou {name} !', de: 'Hey {name}!', pt: 'Oi, {name}!', it: 'Ehi {name}!', nl: 'Hey {name}!', pl: 'Hej {name}!', tr: 'Selam {name}!', id: 'Hai {name}!' },
+};
+
+function hash(key: string): number {
   let h = 2166136261;
   for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 16777619) >>> 0;
-  return options[h % options.length]!;
+  return h;
+}
+
+/** One of the options, picked from `key` (so a page's replies vary); the first after it without a banned word when it has one. */
+function pick(options: string[], key: string, clean: (s: string) => boolean = () => true): string {
+  const start = hash(key) % options.length;
+  for (let i = 0; i < options.length; i++) {
+    const o = options[(start + i) % options.length]!;
+    if (clean(o)) return o;
+  }
+  return options[start]!;
 }
 
 /** The first name of a display name; '' for a handle ("daniel_hughes21", "@dan") or an empty name. */
@@ -105,12 +173,41 @@ export function firstName(displayName: string): string {
 
 const EMOJI = { question: ' 🙌', praise: ' 💛', complaint: '' } as const;
 
-/** A reply in `language` for the intent, greeting the commenter by first name and naming the brand. */
-export function suggestReply(intent: ReplyIntent, language: Language, brand: BrandContext, authorName: string, key: string): string {
+/** A knowledge-base answer to give: its text and the language it is written in. */
+export interface AnswerText { text: string; language: string }
+
+function languageName(code: string, inLanguage: Language): string {
+  try {
+    return new Intl.DisplayNames([inLanguage], { type: 'language' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/**
+ * A reply in `language` for the intent, in the brand's voice, greeting the commenter by first name.
+ * With `answer`, a question is answered with it and a complaint gets an apology and it as the next step.
+ */
+export function suggestReply(intent: ReplyIntent, language: Language, brand: BrandContext, authorName: string, key: string, answer?: AnswerText | null): string {
+  const voice = voiceOf(brand.voice);
   const texts = T[language];
-  const body = pick(texts[intent], key + intent).replaceAll('{brand}', brand.businessName.trim() || 'our team');
-  const name = firstName(authorName);
-  const greet = name ? texts.hi.replace('{name}', name) + ' ' : '';
-  const tail = brand.voice?.tone === 'playful' ? EMOJI[intent] : '';
-  return greet + body + tail;
+  const brandName = brand.businessName.trim() || 'our team';
+  const clean = (s: string) => !hasBanned(s.replaceAll('{brand}', brandName), voice);
+  const choose = (options: string[], salt: string) => pick(options, key + salt, clean).replaceAll('{brand}', brandName);
+  let body: string;
+  if (answer) {
+    const facts = answer.language === language ? answer.text
+      : QUOTED[language].replace('{lang}', languageName(answer.language, language)).replace('{answer}', answer.text);
+    const lead = intent === 'complaint' ? choose(SORRY[language], 'sorry') : choose(['', ...ASK[language]], 'ask');
+    body = lead ? `${lead} ${facts}` : facts;
+  } else {
+    body = choose(texts[intent], intent);
+  }
+  const name = voice.addressBy === 'first_name' ? firstName(authorName) : '';
+  const greeting = voice.tone === 'friendly' ? texts.hi : GREET[voice.tone][language] ?? texts.hi;
+  const greet = name ? greeting.replace('{name}', name) + ' ' : '';
+  let text = greet + body;
+  if (voice.tone === 'formal') text = formalise(text);
+  if (voice.tone === 'playful') text += EMOJI[intent];
+  return finish(text, voice);
 }

@@ -1,0 +1,154 @@
+/**
+ * Retrieval from a brand's knowledge base across languages: a comment is compared with every entry's
+ * title and example questions, whatever their language, by character-trigram similarity of their
+ * content words (accents and case folded, so "Canadá" meets "Canada") plus a multilingual keyword
+ * map per topic (so "envíos" meets a shipping entry written in English). When the best entry is in
+ * another language than the commenter's, an entry of the same topic in the commenter's language
+ * that scores nearly as well is preferred.
+ */
+import type { KnowledgeEntryInput } from '@cg/shared';
+
+export interface KnowledgeMatch {
+  entry: KnowledgeEntryInput;
+  score: number;
+  /** The entry's answer is in another language than the reply (it is quoted, not translated). */
+  otherLanguage: boolean;
+}
+
+/** Function words of the supported languages that say nothing about what is asked. */
+const STOP = new Set(`
+a an the is are was be do does did you your we our us i my me it its to of for on in at by and or can could will would have has
+any there this that what how when where which who why please hi hello hey
+el la los las un una de del y o que en a por para con se lo le les tu su mi nos es son hay tienen haceis hacen puedo puede como cuando donde cual hola
+le la les un une des de du et ou que qui en au aux pour avec est sont vous nous je il elle ce ça ca on bonjour
+der die das ein eine und oder zu den dem des mit fur auf ist sind ihr wir ich du es ihr habt gibt euch bei hallo
+il lo gli un una di del della e o che per con si ci avete siete sono voi noi ciao
+o os as um uma de do da e ou que em para com se voces voce tem sao nos pra no na ola oi
+de het een en of dat die van voor met is zijn jullie wij ik je er bij naar hallo
+i w na z do czy jest sa to sie mi wy my jak czesc
+ve bir bu da de mi mu ile icin var siz biz ben merhaba
+yang dan di ke dari ini itu ada apa apakah bisa kak min saya kamu kalian halo
+ka ki ke hai hain kya aap ko se me mein
+`.split(/\s+/).filter(Boolean));
+
+/**
+ * Words that name each topic, in every supported language: a comment word that starts with one of
+ * them (accents folded) points at that topic. Short words (≤ 3 letters) must match exactly.
+ */
+const TOPIC_WORDS: Record<string, string[]> = {
+  shipping: ['ship', 'deliver', 'postage', 'envio', 'enviais', 'envian', 'enviar', 'enviam', 'entrega', 'livraison', 'livrez', 'livrer', 'expedi', 'versand', 'versende', 'liefer',
+    'spedizion', 'spedite', 'spedire', 'consegn', 'frete', 'verzend', 'bezorg', 'lever', 'wysylk', 'wysyla', 'dostaw', 'kargo', 'teslimat', 'gonderi', 'ongkir', 'kirim', 'pengiriman',
+    'شحن', 'الشحن', 'توصيل', 'التوصيل', 'डिलीवरी', 'शिपिंग', 'delivery'],
+  returns: ['return', 'refund', 'exchange', 'devolu', 'devolver', 'reembols', 'cambiar', 'retour', 'rembours', 'echange', 'rucksend', 'ruckgabe', 'zuruckgeb', 'zurucksend', 'zuruckschick', 'erstatt', 'umtausch', 'reso', 'rimbors',
+    'restitu', 'troca', 'trocar', 'terugstur', 'ruilen', 'zwrot', 'wymian', 'iade', 'degisim', 'pengembalian', 'tukar', 'إرجاع', 'ارجاع', 'استرجاع', 'استبدال', 'वापसी', 'रिफंड'],
+  sizes: ['size', 'sizing', 'fit', 'talla', 'taille', 'grosse', 'taglia', 'taglie', 'tamanho', 'maat', 'maten', 'rozmiar', 'beden', 'ukuran', 'مقاس', 'المقاس', 'साइज'],
+  prices: ['price', 'cost', 'precio', 'cuesta', 'cuanto', 'prix', 'coute', 'combien', 'preis', 'kostet', 'prezzo', 'costa', 'quanto', 'preco', 'custa', 'prijs', 'kost', 'cena',
+    'kosztuje', 'ile', 'fiyat', 'kac', 'harga', 'berapa', 'سعر', 'السعر', 'بكم', 'कीमत', 'दाम', 'kitna', 'kitne'],
+  stock: ['stock', 'available', 'availab', 'restock', 'disponib', 'agotad', 'existencia', 'rupture', 'verfugbar', 'lager', 'ausverkauft', 'esaurit', 'disponive', 'esgotad', 'estoque',
+    'beschikbaar', 'voorraad', 'uitverkocht', 'dostepn', 'stok', 'tersedia', 'habis', 'متوفر', 'متاح', 'उपलब्ध', 'स्टॉक'],
+  stores: ['store', 'shop', 'location', 'opening', 'hours', 'tienda', 'horario', 'magasin', 'boutique', 'horaire', 'laden', 'geschaft', 'filiale', 'offnungszeit', 'negozio', 'orari',
+    'loja', 'winkel', 'openingstijd', 'sklep', 'magaza', 'toko', 'alamat', 'متجر', 'فرع', 'स्टोर', 'दुकान'],
+  payment: ['pay', 'paid', 'payment', 'paypal', 'card', 'instalment', 'installment', 'klarna', 'charged', 'pago', 'pagar', 'tarjeta', 'cobr', 'paiement', 'payer', 'carte', 'preleve',
+    'zahlung', 'zahlen', 'karte', 'abgebucht', 'pagament', 'pagare', 'addebit', 'cartao', 'parcela', 'betal', 'platnos', 'zaplac', 'karta', 'odeme', 'taksit', 'bayar', 'pembayaran',
+    'cicil', 'دفع', 'الدفع', 'भुगतान'],
+  warranty: ['warrant', 'guarantee', 'broken', 'broke', 'repair', 'defect', 'garantia', 'reparaci', 'roto', 'garantie', 'repar', 'casse', 'reparatur', 'kaputt', 'garanzi',
+    'riparazion', 'rotto', 'conserto', 'quebrad', 'defeito', 'reparatie', 'kapot', 'gwarancj', 'napraw', 'garanti', 'tamir', 'bozuk', 'garansi', 'rusak', 'ضمان', 'الضمان', 'वारंटी', 'गारंटी'],
+};
+
+/** Accent- and case-folded content words. */
+export function contentWords(text: string): string[] {
+  return text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u).filter((w) => w && !STOP.has(w) && !(w.length === 1 && /[a-z]/.test(w)));
+}
+
+function trigrams(words: string[]): Map<string, number> {
+  const grams = new Map<string, number>();
+  for (const w of words) {
+    const padded = ` ${w} `;
+    for (let i = 0; i + 3 <= padded.length; i++) {
+      const g = padded.slice(i, i + 3);
+      grams.set(g, (grams.get(g) ?? 0) + 1);
+    }
+  }
+  return grams;
+}
+
+function cosine(a: Map<string, number>, b: Map<string, number>): number {
+  let dot = 0, na = 0, nb = 0;
+  for (const [g, n] of a) { na += n * n; const m = b.get(g); if (m) dot += n * m; }
+  for (const n of b.values()) nb += n * n;
+  return na && nb ? dot / Math.sqrt(na * nb) : 0;
+}
+
+const hits = (words: string[], stems: string[]) =>
+  stems.some((s) => words.some((w) => (s.length <= 3 ? w === s : w.startsWith(s) || (!/[a-z]/.test(s) && w.includes(s)))));
+
+/** The topics a comment's words point at. */
+export function topicsOf(text: string): Set<string> {
+  const words = contentWords(text);
+  return new Set(Object.entries(TOPIC_WORDS).filter(([, stems]) => hits(words, stems)).map(([t]) => t));
+}
+
+const TOPIC_BONUS = 0.3;
+/** A topic word alone is enough when the entry is its language's only entry of that topic. */
+const SOLE_BONUS = 0.1;
+const MIN_SCORE = 0.38;
+/** A same-topic entry in the commenter's language is preferred when it scores at least this share of the best. */
+const SAME_LANGUAGE_SHARE = 0.8;
+
+/**
+ * The named things of an example question (capitalised words after its first: "Canada", "Lisbon"); a
+ * question naming some only fits a comment that names one of them too ("ship to Germany?" is not
+ * answered by "Do you ship to Canada?"). German capitalises every noun, so its entries name nothing.
+ */
+function namedThings(question: string, language: string): string[] {
+  if (language === 'de') return [];
+  const words = question.split(/[^\p{L}\p{M}\p{N}]+/u).filter(Boolean).slice(1);
+  return words.filter((w) => w.length >= 3 && /^\p{Lu}/u.test(w) && !/^\p{Lu}+$/u.test(w)).flatMap((w) => contentWords(w));
+}
+
+function dice(a: string, b: string): number {
+  const ga = trigrams([a]), gb = trigrams([b]);
+  let shared = 0, na = 0, nb = 0;
+  for (const [g, n] of ga) { na += n; shared += Math.min(n, gb.get(g) ?? 0); }
+  for (const n of gb.values()) nb += n;
+  return na + nb ? (2 * shared) / (na + nb) : 0;
+}
+
+/** How well a comment matches an entry (0 to about 1.3): the best fitting question's similarity, plus the topic's bonus; -1 when none fits. */
+export function scoreEntry(commentWords: string[], topics: Set<string>, entry: KnowledgeEntryInput): number {
+  const grams = trigrams(commentWords);
+  const fits = (q: string) => {
+    const named = namedThings(q, entry.language);
+    return !named.length || named.some((n) => commentWords.some((w) => dice(n, w) >= 0.6));
+  };
+  const fitting = entry.questions.filter(fits);
+  if (!fitting.length) return -1;
+  const lexical = Math.max(...[...(fits(entry.title) ? [entry.title] : []), ...fitting].map((q) => cosine(grams, trigrams(contentWords(q)))));
+  return lexical + (topics.has(entry.topic) ? TOPIC_BONUS : 0);
+}
+
+/**
+ * The entry that answers `text` best, or null when none is close enough. `language` is the reply's
+ * language: among near-equal entries of the same topic the one in that language wins.
+ */
+export function findAnswer(text: string, language: string, entries: readonly KnowledgeEntryInput[] | undefined, onlyTopics?: readonly string[]): KnowledgeMatch | null {
+  if (!entries?.length) return null;
+  const words = contentWords(text);
+  const topics = topicsOf(text);
+  const scored = entries
+    .filter((e) => !onlyTopics || onlyTopics.includes(e.topic))
+    .map((entry) => {
+      const sole = topics.has(entry.topic) && entries.filter((e) => e.topic === entry.topic && e.language === entry.language).length === 1;
+      return { entry, score: scoreEntry(words, topics, entry) + (sole ? SOLE_BONUS : 0) };
+    })
+    .filter((s) => s.score >= MIN_SCORE)
+    .sort((a, b) => b.score - a.score);
+  let best = scored[0];
+  if (!best) return null;
+  if (best.entry.language !== language) {
+    const own = scored.find((s) => s.entry.language === language && s.entry.topic === best!.entry.topic && s.score >= SAME_LANGUAGE_SHARE * best!.score);
+    if (own) best = own;
+  }
+  return { entry: best.entry, score: best.score, otherLanguage: best.entry.language !== language };
+}
