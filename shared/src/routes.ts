@@ -10,6 +10,7 @@ import { AutomationPage, AutomationQuery, BacktestBody, BacktestResult, Rule, Ru
 import { ApiKey, CreateApiKeyBody, CreatedApiKey, CreatedWebhookEndpoint, CreateWebhookBody, WebhookDelivery, WebhookEndpoint } from './public-api.js';
 import { AutomationPage, AutomationQuery, BacktestBody, BacktestResult, Rule, RuleInput, SavedReply, SavedReplyInput, UndoBody, UndoResult } from './rules.js';
 import { CommentStatus, Decision, OverrideAction, Platform, PlanId, Sentiment } from './status.js';
+import { BrandSummary, BrandVoice, KnowledgeEntry, KnowledgeEntryInput, KnowledgeImportBody, KnowledgeImportResult } from './voice.js';
 
 export const RegisterBody = z.object({
   email: z.email().max(254),
@@ -200,6 +201,15 @@ export const ROUTES = {
   deleteSavedReply: r({ method: 'DELETE', path: '/api/saved-replies/{id}', auth: 'user', access: 'manage', group: 'api', response: Ok }),
   automationLog: r({ method: 'GET', path: '/api/automation', auth: 'user', access: 'read', group: 'api', query: AutomationQuery, response: AutomationPage }),
   undoAutomation: r({ method: 'POST', path: '/api/automation/undo', auth: 'user', access: 'moderate', group: 'api', body: UndoBody, response: UndoResult }),
+  // A brand's voice and answers (issue 10 item 5): per connected Facebook page (its id at Meta).
+  listBrands: r({ method: 'GET', path: '/api/brands', auth: 'user', access: 'read', group: 'api', response: z.array(BrandSummary) }),
+  getBrandVoice: r({ method: 'GET', path: '/api/brands/{brandId}/voice', auth: 'user', access: 'read', group: 'api', response: BrandVoice }),
+  putBrandVoice: r({ method: 'PUT', path: '/api/brands/{brandId}/voice', auth: 'user', access: 'manage', group: 'api', body: BrandVoice, response: BrandVoice }),
+  listKnowledge: r({ method: 'GET', path: '/api/brands/{brandId}/knowledge', auth: 'user', access: 'read', group: 'api', response: z.array(KnowledgeEntry) }),
+  createKnowledge: r({ method: 'POST', path: '/api/brands/{brandId}/knowledge', auth: 'user', access: 'manage', group: 'api', body: KnowledgeEntryInput, response: KnowledgeEntry }),
+  updateKnowledge: r({ method: 'PUT', path: '/api/brands/{brandId}/knowledge/{entryId}', auth: 'user', access: 'manage', group: 'api', body: KnowledgeEntryInput, response: KnowledgeEntry }),
+  deleteKnowledge: r({ method: 'DELETE', path: '/api/brands/{brandId}/knowledge/{entryId}', auth: 'user', access: 'manage', group: 'api', response: Ok }),
+  importKnowledge: r({ method: 'POST', path: '/api/brands/{brandId}/knowledge/import', auth: 'user', access: 'manage', group: 'api', body: KnowledgeImportBody, response: KnowledgeImportResult }),
   metaWebhookVerify: r({ method: 'GET', path: '/webhooks/meta', auth: 'public', group: 'webhooks' }),
   metaWebhook: r({ method: 'POST', path: '/webhooks/meta', auth: 'public', group: 'webhooks', rawBody: true }),
   stripeWebhook: r({ method: 'POST', path: '/webhooks/stripe', auth: 'public', group: 'webhooks', rawBody: true }),

@@ -45,3 +45,19 @@ export const KnowledgeEntryInput = z.object({
 export type KnowledgeEntryInput = z.infer<typeof KnowledgeEntryInput>;
 export const KnowledgeEntry = KnowledgeEntryInput.extend({ id: z.string(), updatedAt: z.string() });
 export type KnowledgeEntry = z.infer<typeof KnowledgeEntry>;
+
+/** A brand of the workspace: a connected Facebook page (its id at Meta) with its accounts' names. */
+export const BrandSummary = z.object({ id: z.string(), name: z.string(), platforms: z.array(z.enum(['facebook', 'instagram'])) });
+export type BrandSummary = z.infer<typeof BrandSummary>;
+
+/** Most entries one brand's knowledge base holds. */
+export const MAX_KNOWLEDGE_ENTRIES = 500;
+/** CSV columns of a knowledge-base import (a header row names them; `questions` may be `question`, several separated by `|`). */
+export const KNOWLEDGE_CSV_COLUMNS = ['topic', 'title', 'questions', 'answer', 'language'] as const;
+export const KnowledgeImportBody = z.object({ csv: z.string().min(1, 'must not be empty').max(500_000) });
+export const KnowledgeImportResult = z.object({
+  /** Entries added, and entries replaced (same title and language as one already there). */
+  added: z.number(), updated: z.number(),
+  entries: z.array(KnowledgeEntry),
+});
+export type KnowledgeImportResult = z.infer<typeof KnowledgeImportResult>;

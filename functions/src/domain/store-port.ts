@@ -285,9 +285,24 @@ export interface AutomationLogStore {
   markLogUndone(workspaceId: string, id: string, at: string, by: string | null): Promise<boolean>;
 }
 
+/** A brand's voice (null until saved: the defaults apply) and its knowledge-base entries. */
+export interface BrandRecord { voice: import('@cg/shared').BrandVoice | null; knowledge: import('@cg/shared').KnowledgeEntry[] }
+
+/** A brand's voice and answers (issue 10 item 5), per brand (the Facebook page id) of a workspace. */
+export interface BrandStore {
+  getBrand(workspaceId: string, brandId: string): Promise<BrandRecord>;
+  putVoice(workspaceId: string, brandId: string, voice: import('@cg/shared').BrandVoice): Promise<void>;
+  /** With `mustExist`, false when the entry is not there. */
+  putEntry(workspaceId: string, brandId: string, entry: import('@cg/shared').KnowledgeEntry, mustExist?: boolean): Promise<boolean>;
+  putEntries(workspaceId: string, brandId: string, entries: import('@cg/shared').KnowledgeEntry[]): Promise<void>;
+  /** False when there was no such entry. */
+  deleteEntry(workspaceId: string, brandId: string, entryId: string): Promise<boolean>;
+}
+
 export interface StorePort {
   comments: CommentStore;
   accounts: AccountStore;
+  brands: BrandStore;
   workspaces: WorkspaceStore;
   users: UserStore;
   sessions: SessionStore;
@@ -360,6 +375,7 @@ const workspacesOnce: WorkspaceStore = new Proxy(area('workspaces'), {
 export const stores: StorePort = {
   comments: area('comments'),
   accounts: area('accounts'),
+  brands: area('brands'),
   workspaces: workspacesOnce,
   users: area('users'),
   sessions: area('sessions'),

@@ -7,6 +7,7 @@ import { mailer } from '../mail/index.js';
 import { accountRoutes } from '../routes/accounts.js';
 import { authRoutes } from '../routes/auth.js';
 import { billingRoutes } from '../routes/billing.js';
+import { brandRoutes } from '../routes/brands.js';
 import { commentRoutes } from '../routes/comments.js';
 import { dataDeletionRoutes } from '../routes/data-deletion.js';
 import { passwordRoutes } from '../routes/password.js';
@@ -23,6 +24,7 @@ export const handler = createApiHandler({
   ...billingRoutes({ billing: stripeBilling }),
   ...commentRoutes(moderationDeps),
   ...accountRoutes(moderationDeps),
+  ...brandRoutes(),
   ...dataDeletionRoutes(),
   ...workspaceRoutes({ mail: mailer, notifier: moderationDeps.notifier, billing: stripeBilling }),
 }, cognitoIdentity, { onChange: auditChange });

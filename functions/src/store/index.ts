@@ -4,6 +4,7 @@ import * as accounts from './accounts.js';
 import * as audit from './audit.js';
 import * as automation from './automation.js';
 import * as billing from './billing.js';
+import * as brands from './brands.js';
 import * as claims from './claims.js';
 import * as commentPages from './comment-pages.js';
 import * as comments from './comments.js';
@@ -18,4 +19,4 @@ import * as usage from './usage.js';
 import * as users from './users.js';
 import * as workspaces from './workspaces.js';
 
-export const dynamoStore: StorePort = { rules, automationLog: rules, comments, accounts, workspaces, users, sessions, billing, usage, meta, automation, tenant, audit, rateLimit, dataDeletion, claims, commentPages, jobs };
+export const dynamoStore: StorePort = { rules, automationLog: rules, comments, accounts, brands, workspaces, users, sessions, billing, usage, meta, automation, tenant, audit, rateLimit, dataDeletion, claims, commentPages, jobs };

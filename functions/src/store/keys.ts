@@ -64,6 +64,14 @@ export const accountKey = {
   prefix: 'ACCOUNT#',
 };
 
+/** A brand's voice and knowledge-base entries (brand = the Facebook page id): one query reads them all. */
+export const brandKey = {
+  voice: (workspaceId: string, brandId: string) => ({ pk: tenantPk(workspaceId), sk: `BRAND#${brandId}#VOICE` }),
+  entry: (workspaceId: string, brandId: string, entryId: string) => ({ pk: tenantPk(workspaceId), sk: `BRAND#${brandId}#KB#${entryId}` }),
+  prefix: (brandId: string) => `BRAND#${brandId}#`,
+  entryPrefix: (brandId: string) => `BRAND#${brandId}#KB#`,
+};
+
 /**
  * Meta lookups: a page or Instagram account id → the workspaces that connected it (one item each, so an
  * agency and its client both get its webhooks); single-use OAuth states; webhook dedupe.

@@ -1,0 +1,16 @@
+/** Routes: a brand's voice and knowledge base (issue 10 item 5). */
+import * as brands from '../domain/brands.js';
+import type { RouteImpls } from '../http/router.js';
+
+export function brandRoutes(): RouteImpls {
+  return {
+    listBrands: async ({ workspaceId }) => ({ body: await brands.listBrands(workspaceId) }),
+    getBrandVoice: async ({ workspaceId, params }) => ({ body: await brands.getVoice(workspaceId, params.brandId!) }),
+    putBrandVoice: async ({ workspaceId, params, body }) => ({ body: await brands.saveVoice(workspaceId, params.brandId!, body) }),
+    listKnowledge: async ({ workspaceId, params }) => ({ body: await brands.listKnowledge(workspaceId, params.brandId!) }),
+    createKnowledge: async ({ workspaceId, params, body }) => ({ status: 201, body: await brands.addEntry(workspaceId, params.brandId!, body) }),
+    updateKnowledge: async ({ workspaceId, params, body }) => ({ body: await brands.updateEntry(workspaceId, params.brandId!, params.entryId!, body) }),
+    deleteKnowledge: async ({ workspaceId, params }) => { await brands.deleteEntry(workspaceId, params.brandId!, params.entryId!); return { body: { ok: true } }; },
+    importKnowledge: async ({ workspaceId, params, body }) => ({ body: await brands.importKnowledge(workspaceId, params.brandId!, body.csv) }),
+  };
+}
