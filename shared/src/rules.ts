@@ -104,6 +104,8 @@ export const BacktestResult = z.object({
   byAction: z.record(z.string(), z.number().int()),
   /** Of the matched, how many moderators had kept (approved, dismissed, replied; not hidden or deleted): the over-hiding check. */
   kept: z.number().int(),
+  /** What moderators had done with the matched comments: hidden, deleted, replied, approved, dismissed, waiting (not reviewed yet). */
+  byModeratorAction: z.record(z.string(), z.number().int()),
   examples: z.array(BacktestExample),
   /** Scanning stopped at the history limit: older comments in the period were not looked at. */
   truncated: z.boolean(),

@@ -7,6 +7,7 @@
  */
 import type { Comment } from '@cg/shared';
 import { analyseArrivals, type ModerationDeps } from './moderation.js';
+import { runRules } from './rules.js';
 import { toComment } from './sync.js';
 import { stores } from './store-port.js';
 import type { PageOwner, PlatformComment, WebhookCommentEvent } from './model.js';
@@ -47,6 +48,8 @@ async function applyFor(deps: ModerationDeps, e: WebhookCommentEvent, owner: Pag
     // Insert-if-absent is itself the dedupe for additions.
     const added = await store.insertNew(owner.workspaceId, [toComment(c, owner.accountId)]);
     if (!added.length) return 'duplicate';
+    // Rules without AI conditions act first (a comment they hide or delete is not analysed).
+    await runRules(deps, owner.workspaceId, added.map((x) => x.id), 'arrival').catch((err) => console.error('[rules] arrival rules failed', owner.workspaceId, err));
     await analyseArrivals(deps, owner.workspaceId, added);
     return 'applied';
   }

@@ -11,6 +11,7 @@ import { brandRoutes } from '../routes/brands.js';
 import { commentRoutes } from '../routes/comments.js';
 import { dataDeletionRoutes } from '../routes/data-deletion.js';
 import { passwordRoutes } from '../routes/password.js';
+import { ruleRoutes } from '../routes/rules.js';
 import { workspaceRoutes } from '../routes/workspaces.js';
 import { dynamoCodes } from '../store/codes.js';
 import { moderationDeps } from './deps.js';
@@ -26,5 +27,6 @@ export const handler = createApiHandler({
   ...accountRoutes(moderationDeps),
   ...brandRoutes(),
   ...dataDeletionRoutes(),
+  ...ruleRoutes(moderationDeps),
   ...workspaceRoutes({ mail: mailer, notifier: moderationDeps.notifier, billing: stripeBilling }),
 }, cognitoIdentity, { onChange: auditChange });
