@@ -20,10 +20,31 @@ export interface BrandContext {
   domains?: string[];
 }
 
+/** A comment with the brand it is analysed for (a batch may hold several brands). */
+export interface AnalysisItem { comment: CommentInput; brand: BrandContext }
+
 export interface Analyser {
   readonly provider: string;
   /** One validated decision per comment, in the same order as `comments`. */
   analyse(comments: CommentInput[], brand: BrandContext): Promise<AiDecision[]>;
+  /**
+   * Comments of several brands at once, one decision per item in order: a provider that sends
+   * requests (OpenAI) batches across brands with it. Without it, callers group by brand.
+   */
+  analyseItems?(items: AnalysisItem[]): Promise<AiDecision[]>;
+}
+
+/** One decision per item: through `analyseItems` when the provider has it, else one `analyse` per brand. */
+export async function analyseItems(analyser: Analyser, items: AnalysisItem[]): Promise<AiDecision[]> {
+  if (analyser.analyseItems) return analyser.analyseItems(items);
+  const out = new Array<AiDecision>(items.length);
+  const byBrand = new Map<BrandContext, number[]>();
+  items.forEach((item, i) => byBrand.set(item.brand, [...(byBrand.get(item.brand) ?? []), i]));
+  for (const [brand, indexes] of byBrand) {
+    const decisions = await analyser.analyse(indexes.map((i) => items[i]!.comment), brand);
+    indexes.forEach((i, k) => (out[i] = decisions[k]!));
+  }
+  return out;
 }
 
 /** A provider's answer could not be turned into valid decisions (schema, refusal, missing ids). */
