@@ -141,6 +141,8 @@ export class AppStack extends Stack {
     bindTable(fns.authorizer, table, 'read');
 
     bindTable(fns.analyser, table, 'write');
+    // Comments autopilot or the cross-post memory may act on go to the Meta events consumer (domain/automatic.ts).
+    bindQueue(fns.analyser, 'META_EVENTS_QUEUE_URL', this.metaEventsQueue.queue);
     bindSecret(fns.analyser, 'OPENAI_SECRET_ARN', secrets.openai);
 
     bindTable(fns.automation, table, 'write');

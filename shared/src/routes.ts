@@ -6,6 +6,7 @@
 import * as z from 'zod';
 import { Activity, Analytics, AuditPage, BulkResult, Comment, CommentContext, CommentHistoryEntry, CommentsList, CreatedInvitation, PendingInvitation, SocialAccount, Stats, User, Workspace, WorkspaceSummary } from './entities.js';
 import { InvitableRole, type Access } from './roles.js';
+import { AutopilotSettings, AutopilotSettingsInput } from './autopilot.js';
 import { AutomationPage, AutomationQuery, BacktestBody, BacktestResult, Rule, RuleInput, SavedReply, SavedReplyInput, UndoBody, UndoResult } from './rules.js';
 import { ApiKey, CreateApiKeyBody, CreatedApiKey, CreatedWebhookEndpoint, CreateWebhookBody, WebhookDelivery, WebhookEndpoint } from './public-api.js';
 import { AutomationPage, AutomationQuery, BacktestBody, BacktestResult, Rule, RuleInput, SavedReply, SavedReplyInput, UndoBody, UndoResult } from './rules.js';
@@ -210,6 +211,9 @@ export const ROUTES = {
   updateKnowledge: r({ method: 'PUT', path: '/api/brands/{brandId}/knowledge/{entryId}', auth: 'user', access: 'manage', group: 'api', body: KnowledgeEntryInput, response: KnowledgeEntry }),
   deleteKnowledge: r({ method: 'DELETE', path: '/api/brands/{brandId}/knowledge/{entryId}', auth: 'user', access: 'manage', group: 'api', response: Ok }),
   importKnowledge: r({ method: 'POST', path: '/api/brands/{brandId}/knowledge/import', auth: 'user', access: 'manage', group: 'api', body: KnowledgeImportBody, response: KnowledgeImportResult }),
+  // Autopilot per brand (issue 10 item 8): off by default; {brandId} is the brand's Facebook page id or any of its accounts' ids.
+  getAutopilot: r({ method: 'GET', path: '/api/brands/{brandId}/autopilot', auth: 'user', access: 'read', group: 'api', response: AutopilotSettings }),
+  putAutopilot: r({ method: 'PUT', path: '/api/brands/{brandId}/autopilot', auth: 'user', access: 'manage', group: 'api', body: AutopilotSettingsInput, response: AutopilotSettings }),
   metaWebhookVerify: r({ method: 'GET', path: '/webhooks/meta', auth: 'public', group: 'webhooks' }),
   metaWebhook: r({ method: 'POST', path: '/webhooks/meta', auth: 'public', group: 'webhooks', rawBody: true }),
   stripeWebhook: r({ method: 'POST', path: '/webhooks/stripe', auth: 'public', group: 'webhooks', rawBody: true }),

@@ -8,11 +8,19 @@ import type { StoredComment } from './model.js';
 import type { Notifier } from './ports.js';
 import { recordDecisions, type AnalysisOutcome } from './moderation.js';
 import { stores } from './store-port.js';
+import { handOver, type AutomaticQueuePort } from './autopilot-handover.js';
+import { loadMemory } from './learning.js';
+import { buildMemory, withMemory } from './memory.js';
 import { brandReader } from './brands.js';
 
 const DEFAULT_BRAND = 'our team';
 
-export interface AnalysisDeps { analyser: Analyser; notifier: Notifier }
+export interface AnalysisDeps {
+  analyser: Analyser;
+  notifier: Notifier;
+  /** Where comments autopilot or the cross-post memory may act on are handed over (no Meta client here). */
+  automatic?: AutomaticQueuePort;
+}
 
 /** Account id → its brand (the Facebook page that the account belongs to): the page id and name. */
 async function brandsOfAccounts(workspaceId: string): Promise<Map<string, { id: string; name: string }>> {
@@ -48,15 +56,18 @@ export async function analyseWorkspace(deps: AnalysisDeps, workspaceId: string, 
   }
   const readBrand = brandReader(workspaceId);
   const results: { stored: StoredComment; outcome: AnalysisOutcome }[] = [];
+  // The workspace's memory (learning.ts): decisions moderators took on the same text, and the layer learnt from them.
+  const memory = await loadMemory(workspaceId).catch((err: Error) => { console.warn('[analysis] memory not loaded', workspaceId, err.message); return buildMemory([]); });
   for (const [brandId, { businessName, group }] of byBrand) {
     const inputs = group.map((s) => ({ id: s.comment.id, content: s.comment.content, authorName: s.comment.authorName, platform: s.comment.platform }));
     try {
       const decisions = await deps.analyser.analyse(inputs, await brandContext(readBrand, brandId, businessName));
-      group.forEach((stored, i) => results.push({ stored, outcome: { decision: decisions[i]! } }));
+      group.forEach((stored, i) => results.push({ stored, outcome: { decision: withMemory(memory, stored.comment.content, decisions[i]!) } }));
     } catch (err) {
       if (!(err instanceof AnalysisError)) throw err;
       for (const stored of group) results.push({ stored, outcome: { error: `Analysis failed: ${err.message}` } });
     }
   }
   await recordDecisions({ notifier: deps.notifier }, workspaceId, results);
+  if (deps.automatic) await handOver(deps.automatic, workspaceId, results.flatMap((r) => ('decision' in r.outcome ? [{ comment: r.stored.comment, decision: r.outcome.decision }] : [])));
 }

@@ -12,6 +12,8 @@ import { StateConflict, UpstreamFailure } from './errors.js';
 import type { StoredComment } from './model.js';
 import { PlatformActionError, PlatformOutcomeUnknown, type Notifier, type PlatformActionsPort, type PlatformCommentState } from './ports.js';
 import { stores, type ActionClaim, type ClaimKey } from './store-port.js';
+import { commentPayload, emitWebhookEvents } from './outgoing-webhooks.js';
+import { rememberAction } from './learning.js';
 
 const comments = stores.comments;
 const claims = stores.claims;
@@ -147,7 +149,7 @@ export interface Change {
 
 /**
  * Records a change on the comment (version-guarded, with counters and the activity entry), then its
- * history entry and a live update. When `mustRecord` (the platform already acted), a lost race is
+ * history entry and a live update, and remembers it as an example of the workspace (learning.ts). When `mustRecord` (the platform already acted), a lost race is
  * retried on a fresh read instead of failing.
  */
 export async function record(deps: Pick<ActionDeps, 'notifier'>, s: StoredComment, change: Change, by: string | null, mustRecord: boolean): Promise<StoredComment> {
@@ -160,6 +162,8 @@ export async function record(deps: Pick<ActionDeps, 'notifier'>, s: StoredCommen
         ...(change.platformId ? { platformId: change.platformId } : {}),
       });
       await deps.notifier.notify(s.workspaceId, { type: 'comment_action_executed', commentId: s.comment.id, status: next.comment.status });
+      await emitWebhookEvents(s.workspaceId, 'comment.actioned', [{ action: change.action, by, comment: commentPayload(next.comment) }]);
+      await rememberAction(next, change.action, by);
       return next;
     }
     if (!mustRecord || attempt >= 5) concurrent();

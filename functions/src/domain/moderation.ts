@@ -12,6 +12,7 @@ import type { AnalysisQueuePort, Notifier, PlatformActionsPort } from './ports.j
 import { actOnPlatform, deleteStep, hideStep, repliedWith, replyStep, short } from './actions.js';
 import { concurrent, record, type Change } from './exactly-once.js';
 import { stores } from './store-port.js';
+import { removeRepeats } from './automatic.js';
 import type { StoredComment, WorkspaceRecord } from './model.js';
 
 const store = stores.comments;
@@ -80,10 +81,13 @@ export async function processComment(deps: ModerationDeps, workspaceId: string, 
   if (!ids.length) concurrent();
 }
 
-/** Queues freshly arrived comments when the workspace's automation setting says so (default on). */
+/** Queues freshly arrived comments when the workspace's automation setting says so (default on); repeats of removed texts are hidden instead. */
 export async function analyseArrivals(deps: ModerationDeps, workspaceId: string, comments: Comment[]): Promise<number> {
   if (!comments.length) return 0;
   await deps.notifier.notify(workspaceId, { type: 'new_comments', count: comments.length, commentIds: comments.slice(0, 100).map((c) => c.id) });
+  // The cross-post memory (automatic.ts): a text already removed elsewhere is hidden now, not analysed.
+  const repeats = await removeRepeats(deps, workspaceId, comments);
+  if (repeats.size) comments = comments.filter((c) => !repeats.has(c.id));
   const ws = await getWorkspace(workspaceId);
   if (!ws?.autoAnalyze) return 0;
   const stored = (await Promise.all(comments.filter((c) => c.status === 'pending').map((c) => store.getComment(workspaceId, c.id)))).filter((s): s is StoredComment => s !== null);

@@ -13,6 +13,8 @@ import type {
   BillingAccount, DeletionStatus, FailureRecord, InvitationRecord, MemberRecord, MembershipRecord, PageOwner, Profile, SessionRecord,
   StoredAccount, StoredComment, WorkspaceRecord,
 } from './model.js';
+import type { Example } from './memory.js';
+import type { AutopilotSettings } from '@cg/shared/autopilot';
 import type { ApiKeyLookup, ApiKeyRecord, DeliveryRecord, WebhookEndpointRecord } from './public-api-model.js';
 
 export type CommentFilters = Pick<CommentsQuery, 'status' | 'sentiment' | 'platform' | 'search'>;
@@ -299,7 +301,18 @@ export interface BrandStore {
   deleteEntry(workspaceId: string, brandId: string, entryId: string): Promise<boolean>;
 }
 
+/** Workspace memory (domain/memory.ts): the moderators' decisions as examples; autopilot settings per brand. */
+export interface MemoryStore {
+  putExample(workspaceId: string, example: Example): Promise<void>;
+  /** The newest `max` examples, newest first. */
+  listExamples(workspaceId: string, max: number): Promise<Example[]>;
+  getAutopilot(workspaceId: string, brandId: string): Promise<AutopilotSettings | null>;
+  listAutopilot(workspaceId: string): Promise<AutopilotSettings[]>;
+  putAutopilot(workspaceId: string, settings: AutopilotSettings): Promise<void>;
+}
+
 export interface StorePort {
+  memory: MemoryStore;
   comments: CommentStore;
   accounts: AccountStore;
   brands: BrandStore;
@@ -373,6 +386,7 @@ const workspacesOnce: WorkspaceStore = new Proxy(area('workspaces'), {
 
 /** The store areas, for the domain modules. */
 export const stores: StorePort = {
+  memory: area('memory'),
   comments: area('comments'),
   accounts: area('accounts'),
   brands: area('brands'),

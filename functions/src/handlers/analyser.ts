@@ -10,6 +10,7 @@ import type { AnalysisJob } from '../domain/ports.js';
 import { analyseWorkspace } from '../domain/analysis.js';
 import { withRequestScope } from '../domain/store-port.js';
 import { wsNotifier } from '../realtime/notifier.js';
+import { sqsAutomaticQueue } from '../queue/sqs.js';
 import { loadSecretEnv } from '../secrets.js';
 
 await loadSecretEnv('OPENAI_SECRET_ARN');
@@ -39,7 +40,7 @@ export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
  */
 async function analyseOrIsolate(workspaceId: string, entries: Entry[]): Promise<string[]> {
   try {
-    await analyseWorkspace({ analyser: analyser!, notifier: wsNotifier }, workspaceId, entries.map((e) => e.job.commentId));
+    await analyseWorkspace({ analyser: analyser!, notifier: wsNotifier, automatic: sqsAutomaticQueue }, workspaceId, entries.map((e) => e.job.commentId));
     return [];
   } catch (err) {
     const byComment = new Map<string, Entry[]>();

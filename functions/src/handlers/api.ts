@@ -10,6 +10,7 @@ import { billingRoutes } from '../routes/billing.js';
 import { brandRoutes } from '../routes/brands.js';
 import { commentRoutes } from '../routes/comments.js';
 import { dataDeletionRoutes } from '../routes/data-deletion.js';
+import { autopilotRoutes } from '../routes/autopilot.js';
 import { passwordRoutes } from '../routes/password.js';
 import { ruleRoutes } from '../routes/rules.js';
 import { workspaceRoutes } from '../routes/workspaces.js';
@@ -27,6 +28,7 @@ export const handler = createApiHandler({
   ...accountRoutes(moderationDeps),
   ...brandRoutes(),
   ...dataDeletionRoutes(),
+  ...autopilotRoutes(),
   ...ruleRoutes(moderationDeps),
   ...workspaceRoutes({ mail: mailer, notifier: moderationDeps.notifier, billing: stripeBilling }),
 }, cognitoIdentity, { onChange: auditChange });

@@ -2,6 +2,7 @@
 import { SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { config } from '../config.js';
 import type { AnalysisJob, AnalysisQueuePort } from '../domain/ports.js';
+import type { AutomaticQueuePort } from '../domain/autopilot-handover.js';
 
 let client: SQSClient | undefined;
 function sqs(): SQSClient {
@@ -28,4 +29,9 @@ export async function sendAll(queueUrlVar: string, bodies: unknown[]): Promise<v
 
 export const sqsAnalysisQueue: AnalysisQueuePort = {
   enqueue: (jobs: AnalysisJob[]) => sendAll('ANALYSIS_QUEUE_URL', jobs),
+};
+
+/** The analyser hands comments autopilot may act on to the Meta events consumer (it has the Meta client). */
+export const sqsAutomaticQueue: AutomaticQueuePort = {
+  enqueue: (job) => sendAll('META_EVENTS_QUEUE_URL', [job]),
 };

@@ -10,6 +10,7 @@ import * as commentPages from './comment-pages.js';
 import * as comments from './comments.js';
 import * as dataDeletion from './data-deletion.js';
 import * as jobs from './jobs.js';
+import * as memory from './memory.js';
 import * as meta from './meta.js';
 import * as rateLimit from './rate-limit.js';
 import * as rules from './rules.js';
@@ -19,4 +20,4 @@ import * as usage from './usage.js';
 import * as users from './users.js';
 import * as workspaces from './workspaces.js';
 
-export const dynamoStore: StorePort = { rules, automationLog: rules, comments, accounts, brands, workspaces, users, sessions, billing, usage, meta, automation, tenant, audit, rateLimit, dataDeletion, claims, commentPages, jobs };
+export const dynamoStore: StorePort = { memory, rules, automationLog: rules, comments, accounts, brands, workspaces, users, sessions, billing, usage, meta, automation, tenant, audit, rateLimit, dataDeletion, claims, commentPages, jobs };

@@ -142,3 +142,14 @@ export const publicApiKey = {
   delivery: (workspaceId: string, endpointId: string, at: string, id: string) => ({ pk: tenantPk(workspaceId), sk: `WHDLV#${endpointId}#${at}#${id}` }),
   deliveryPrefix: (endpointId: string) => `WHDLV#${endpointId}#`,
 };
+
+/**
+ * Workspace memory (domain/memory.ts): each moderator decision as an example, newest first (kept
+ * 180 days); autopilot settings, one item per brand (domain/autopilot.ts).
+ */
+export const memoryKey = {
+  example: (workspaceId: string, at: string, commentId: string) => ({ pk: tenantPk(workspaceId), sk: `EXAMPLE#${at}#${commentId}` }),
+  examplePrefix: 'EXAMPLE#',
+  autopilot: (workspaceId: string, brandId: string) => ({ pk: tenantPk(workspaceId), sk: `AUTOPILOT#${brandId}` }),
+  autopilotPrefix: 'AUTOPILOT#',
+};

@@ -1,0 +1,76 @@
+/**
+ * What the workspace memory and autopilot do without a human, through the Automation log's executor
+ * (auto-actions.ts: exactly-once platform actions, actor `automation: <reason>`, logged, undoable):
+ *
+ * - **cross-post memory** (issue 11 item 3): a new comment whose text a moderator or a rule removed
+ *   before (same or near-identical, memory.ts) is hidden as it arrives, with the reason "same as a
+ *   comment a moderator deleted on <date>". Hidden, never deleted, whatever the first removal was: a
+ *   hide can be undone (Meta cannot restore a deleted comment), and hidden text is seen by nobody
+ *   but its author and their friends.
+ * - **autopilot** (issue 10 item 8): once analysed, a decision over its brand's threshold is applied
+ *   (autopilot.ts); the analyser hands such comments over (the analyser has no Meta client).
+ */
+import type { Comment } from '@cg/shared';
+import { applyAutomatic } from './auto-actions.js';
+import { autopilotAction, getAutopilot } from './autopilot.js';
+import type { AutomaticJob } from './autopilot-handover.js';
+import type { ActionDeps } from './exactly-once.js';
+import { loadMemory, SAME_AS_REASON } from './learning.js';
+import { sameAsReason } from './memory.js';
+import { runRules } from './rules.js';
+import { stores } from './store-port.js';
+
+/** Hides the arrivals a moderator or a rule already removed elsewhere; returns the ids hidden. */
+export async function removeRepeats(deps: ActionDeps, workspaceId: string, arrivals: Comment[]): Promise<Set<string>> {
+  const done = new Set<string>();
+  const candidates = arrivals.filter((c) => c.status === 'pending' && !c.isHidden && c.content.trim());
+  if (!candidates.length) return done;
+  const memory = await loadMemory(workspaceId);
+  if (!memory.size) return done;
+  for (const c of candidates) {
+    const match = memory.find(c.content, { removedOnly: true });
+    if (!match) continue;
+    const entry = await applyAutomatic(deps, { workspaceId, commentId: c.id, action: { type: 'hide' }, reason: sameAsReason(match.example), source: 'cross_post' });
+    if (entry.outcome === 'done') done.add(c.id);
+  }
+  return done;
+}
+
+export function isAutomaticJob(body: unknown): body is AutomaticJob {
+  const b = body as Partial<AutomaticJob> | null;
+  return b?.kind === 'automatic' && typeof b.workspaceId === 'string' && Array.isArray(b.commentIds);
+}
+
+/**
+ * Applies, to comments still waiting for review, what needs no human: a decision taken from a
+ * removed near-duplicate (the cross-post memory), or one over its brand's autopilot threshold.
+ * A comment reviewed meanwhile is left alone; each action happens once (exactly-once claims).
+ */
+export async function applyDecided(deps: ActionDeps, job: AutomaticJob): Promise<number> {
+  const { workspaceId } = job;
+  // The workspace's rules with AI conditions first (issue 11): a comment a rule hid or deleted is no longer processed.
+  await runRules(deps, workspaceId, job.commentIds, 'analysed').catch((err) => console.error('[rules] analysed rules failed', workspaceId, err));
+  const stored = await stores.comments.getComments(workspaceId, [...new Set(job.commentIds)]);
+  const accounts = await stores.accounts.listAccounts(workspaceId);
+  const brandOf = new Map(accounts.map((a) => [a.id, a.brandId]));
+  const settings = new Map<string, ReturnType<typeof getAutopilot>>();
+  const settingsOf = (brandId: string) => { let p = settings.get(brandId); if (!p) settings.set(brandId, (p = getAutopilot(workspaceId, brandId))); return p; };
+  let applied = 0;
+  for (const s of stored) {
+    const d = s.comment.aiDecision;
+    if (s.comment.status !== 'processed' || !d || s.comment.isHidden) continue;
+    const memoryReason = d.reasons?.[0]?.startsWith(SAME_AS_REASON) && (d.decision === 'hide' || d.decision === 'delete') ? d.reasons[0] : null;
+    let auto: { action: 'hide' | 'delete' | 'reply'; reason: string; source: string } | null = memoryReason ? { action: 'hide', reason: memoryReason, source: 'cross_post' } : null;
+    if (!auto) {
+      const brandId = brandOf.get(s.comment.accountId ?? '');
+      if (!brandId) continue;
+      const a = autopilotAction(await settingsOf(brandId), d);
+      if (a) auto = { action: a.action, reason: a.reason, source: 'autopilot' };
+    }
+    if (!auto) continue;
+    const action = auto.action === 'reply' ? { type: 'reply' as const, knowledgeBase: true as const } : { type: auto.action };
+    const entry = await applyAutomatic(deps, { workspaceId, commentId: s.comment.id, action, reason: auto.reason, source: auto.source });
+    if (entry.outcome === 'done') applied++;
+  }
+  return applied;
+}
