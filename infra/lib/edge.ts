@@ -7,3 +7,13 @@
 export const API_VIEWER_HEADERS = [
   'CloudFront-Viewer-Address', 'Content-Type', 'Origin', 'X-Forwarded-Host', 'Stripe-Signature', 'X-Hub-Signature-256', 'Accept', 'User-Agent', 'Referer',
 ] as const;
+
+/**
+ * Viewer headers CloudFront passes on through the API's cache policy instead (an origin request policy
+ * may not name Authorization): the public API's `Authorization: Bearer <key>`. The policy's TTLs keep
+ * nothing cached (and every API answer says Cache-Control: no-store).
+ */
+export const API_CACHE_KEY_HEADERS = ['Authorization'] as const;
+
+/** Every viewer header that reaches the API. */
+export const API_FORWARDED_HEADERS = [...API_VIEWER_HEADERS, ...API_CACHE_KEY_HEADERS] as const;

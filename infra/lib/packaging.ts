@@ -6,13 +6,15 @@
  * out: the nodejs22.x runtime supplies it.
  */
 /** The Lambda entry files under functions/src/handlers (the others there are shared modules). */
-export const HANDLER_NAMES = ['api', 'webhooks', 'ws', 'authorizer', 'analyser', 'automation', 'meta-events'] as const;
+export const HANDLER_NAMES = ['api', 'webhooks', 'ws', 'authorizer', 'analyser', 'automation', 'meta-events', 'webhook-deliveries', 'jobs'] as const;
 export type HandlerName = (typeof HANDLER_NAMES)[number];
 
 export const SHIPPED_NODE_MODULES: Record<string, string[]> = {
   // The common-password list (about 240 KB) loads only when a password is set.
   api: ['stripe', 'fxa-common-password-list'],
   webhooks: ['stripe'],
+  // Deletion jobs cancel the subscription in Stripe.
+  jobs: ['stripe'],
   // openai/helpers/zod needs zod beside openai (an optional peer npm leaves out), so zod ships too
   // and the bundle shares that one copy.
   analyser: ['openai', 'zod'],

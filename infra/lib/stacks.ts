@@ -13,8 +13,10 @@ import { Auth } from './auth.js';
 import { Automation } from './automation.js';
 import type { Config } from './config.js';
 import { Data } from './data.js';
+import { Exports } from './exports.js';
 import {
   bindAppUrl,
+  bindBucket,
   bindMail,
   bindQueue,
   bindSecret,
@@ -59,9 +61,12 @@ export const API_COGNITO_ADMIN_ACTIONS = [
 ] as const;
 
 export class AppStack extends Stack {
-  readonly functions: Record<'api' | 'webhooks' | 'ws' | 'authorizer' | 'analyser' | 'automation' | 'metaEvents', CgFunction>;
+  readonly functions: Record<'api' | 'webhooks' | 'ws' | 'authorizer' | 'analyser' | 'automation' | 'metaEvents' | 'webhookDeliveries' | 'jobs', CgFunction>;
   readonly analysisQueue: WorkQueue;
+  readonly jobsQueue: WorkQueue;
+  readonly exports: Exports;
   readonly metaEventsQueue: WorkQueue;
+  readonly webhookDeliveriesQueue: WorkQueue;
   readonly restApi: RestApi;
   readonly realtime: Realtime;
   readonly automation: Automation;
@@ -89,6 +94,8 @@ export class AppStack extends Stack {
       }),
       automation: make('Automation', { handler: 'automation', description: 'Scheduled sync, stuck re-queue, Meta reconciliation', memorySize: 1024, timeout: Duration.minutes(5) }),
       metaEvents: make('MetaEvents', { handler: 'meta-events', description: 'Meta webhook-events queue consumer', timeout: Duration.minutes(1) }),
+      jobs: make('Jobs', { handler: 'jobs', description: 'Jobs queue consumer: sync, Process All, bulk, export, deletion, scheduled syncs', memorySize: 1024, timeout: Duration.minutes(15) }),
+      webhookDeliveries: make('WebhookDeliveries', { handler: 'webhook-deliveries', description: 'Outgoing webhook deliveries (signed POSTs, retried with back-off)', memorySize: 256, timeout: Duration.seconds(30) }),
     };
     this.functions = fns;
 
@@ -97,6 +104,13 @@ export class AppStack extends Stack {
     this.analysisQueue.consumeWith(fns.analyser.fn, Math.max(2, config.analyserReservedConcurrency));
     this.metaEventsQueue = new WorkQueue(this, 'MetaEventsQueue', { purpose: 'Meta webhook events', consumerTimeout: Duration.minutes(1) });
     this.metaEventsQueue.consumeWith(fns.metaEvents.fn);
+    // Long work (issue 13): one job per invocation, up to 50 at once (the schedule fans out one job per workspace and brand).
+    this.jobsQueue = new WorkQueue(this, 'JobsQueue', { purpose: 'Background jobs', consumerTimeout: Duration.minutes(15) });
+    this.jobsQueue.consumeWith(fns.jobs.fn, 50, 1);
+    this.exports = new Exports(this, 'Exports');
+    // Outgoing webhooks (issue 11, item 9): one message per delivery attempt; a retry is sent again with a delay.
+    this.webhookDeliveriesQueue = new WorkQueue(this, 'WebhookDeliveriesQueue', { purpose: 'Outgoing webhook deliveries', consumerTimeout: Duration.seconds(30) });
+    this.webhookDeliveriesQueue.consumeWith(fns.webhookDeliveries.fn);
 
     // APIs.
     this.restApi = new RestApi(this, 'Rest', {
@@ -123,6 +137,8 @@ export class AppStack extends Stack {
     bindSecret(fns.api, 'META_SECRET_ARN', secrets.meta);
     bindSecret(fns.api, 'STRIPE_SECRET_ARN', secrets.stripe);
     bindMail(fns.api, config.mailFrom);
+    bindQueue(fns.api, 'JOBS_QUEUE_URL', this.jobsQueue.queue);
+    bindBucket(fns.api, this.exports.bucket, 'read');
 
     bindTable(fns.webhooks, table, 'write');
     bindQueue(fns.webhooks, 'META_EVENTS_QUEUE_URL', this.metaEventsQueue.queue);
@@ -150,12 +166,29 @@ export class AppStack extends Stack {
     bindTokenKey(fns.automation, tokenKey, 'decrypt');
     bindSecret(fns.automation, 'META_SECRET_ARN', secrets.meta);
 
+    // Jobs: the long work of the api and the schedule (sync, Process All, bulk, export, deletion).
+    bindTable(fns.jobs, table, 'write');
+    bindQueue(fns.jobs, 'JOBS_QUEUE_URL', this.jobsQueue.queue);
+    bindQueue(fns.jobs, 'ANALYSIS_QUEUE_URL', this.analysisQueue.queue);
+    bindTokenKey(fns.jobs, tokenKey, 'decrypt');
+    bindSecret(fns.jobs, 'META_SECRET_ARN', secrets.meta);
+    bindSecret(fns.jobs, 'STRIPE_SECRET_ARN', secrets.stripe);
+    bindUserPool(fns.jobs, userPool, client, ['AdminDeleteUser']);
+    bindBucket(fns.jobs, this.exports.bucket, 'write');
+    bindQueue(fns.automation, 'JOBS_QUEUE_URL', this.jobsQueue.queue);
+
     bindTable(fns.metaEvents, table, 'write');
     bindQueue(fns.metaEvents, 'ANALYSIS_QUEUE_URL', this.analysisQueue.queue);
     bindTokenKey(fns.metaEvents, tokenKey, 'decrypt');
     bindSecret(fns.metaEvents, 'META_SECRET_ARN', secrets.meta);
 
-    for (const f of [fns.api, fns.analyser, fns.automation, fns.metaEvents]) {
+    // Every function that records comments emits their events (comment.received, .decided, .actioned);
+    // the consumer delivers them, re-queues retries and opens each endpoint's sealed signing secret.
+    for (const f of [fns.api, fns.analyser, fns.automation, fns.metaEvents, fns.webhookDeliveries]) bindQueue(f, 'WEBHOOK_DELIVERIES_QUEUE_URL', this.webhookDeliveriesQueue.queue);
+    bindTable(fns.webhookDeliveries, table, 'write');
+    bindTokenKey(fns.webhookDeliveries, tokenKey, 'decrypt');
+
+    for (const f of [fns.api, fns.analyser, fns.automation, fns.metaEvents, fns.jobs]) {
       bindWebSocket(f, this.realtime.managementEndpoint, this.realtime.manageConnectionsArn);
       Validations.of(f).acknowledge({ id: this.realtime.manageConnectionsFindingId, reason: MANAGE_CONNECTIONS_REASON });
     }

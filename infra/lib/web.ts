@@ -17,7 +17,7 @@ import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
-import { API_VIEWER_HEADERS } from './edge.js';
+import { API_CACHE_KEY_HEADERS, API_VIEWER_HEADERS } from './edge.js';
 import { logicalIdOf, REPO_ROOT } from './function.js';
 
 export const WEB_DIST = path.join(REPO_ROOT, 'web/dist');
@@ -139,11 +139,20 @@ export class Web extends Construct {
       cookieBehavior: cloudfront.OriginRequestCookieBehavior.all(),
       queryStringBehavior: cloudfront.OriginRequestQueryStringBehavior.all(),
     });
+    // The public API's bearer keys: Authorization reaches the origin only through a cache policy, which
+    // must allow some caching to name a header; every API answer is Cache-Control: no-store.
+    const apiCache = new cloudfront.CachePolicy(this, 'ApiCache', {
+      comment: 'API: nothing cached; passes the Authorization header (API keys) on',
+      defaultTtl: Duration.seconds(0), minTtl: Duration.seconds(0), maxTtl: Duration.seconds(1),
+      headerBehavior: cloudfront.CacheHeaderBehavior.allowList(...API_CACHE_KEY_HEADERS),
+      cookieBehavior: cloudfront.CacheCookieBehavior.none(),
+      queryStringBehavior: cloudfront.CacheQueryStringBehavior.none(),
+    });
     const apiBehavior: cloudfront.BehaviorOptions = {
       origin: apiOrigin,
       viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
       allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
-      cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
+      cachePolicy: apiCache,
       originRequestPolicy: apiRequests,
       responseHeadersPolicy: headers,
       compress: true,

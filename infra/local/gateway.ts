@@ -16,7 +16,7 @@ import { extname, join, normalize } from 'node:path';
 import type { APIGatewayProxyResult } from 'aws-lambda';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { matchRoute, ROUTES, WS_PATH } from '@cg/shared';
-import { API_VIEWER_HEADERS } from '../lib/edge.js';
+import { API_FORWARDED_HEADERS } from '../lib/edge.js';
 import { authorizerEvent, headersOf, lambdaContext, restEvent, wsEvent } from './lambda-events.js';
 
 type Fn = (event: unknown, context: unknown) => Promise<unknown>;
@@ -114,9 +114,9 @@ export async function startGateway(opts: { port: number; host?: string; handlers
     if (!match) return json(res, 404, { message: `No route for ${req.method} ${url.pathname}` });
     if (match.invalid) return json(res, 400, { message: `Path parameter ${match.invalid.join(', ')} is not valid percent-encoding` });
     const def = ROUTES[match.name];
-    const event = restEvent(req, url, body, def.path, match.params, STAGE, API_VIEWER_HEADERS);
+    const event = restEvent(req, url, body, def.path, match.params, STAGE, API_FORWARDED_HEADERS);
     if (def.auth === 'user') {
-      const ctx = await authorize(req, `arn:aws:execute-api:local:0:local/${STAGE}/${def.method}${def.path}`, def.path, API_VIEWER_HEADERS);
+      const ctx = await authorize(req, `arn:aws:execute-api:local:0:local/${STAGE}/${def.method}${def.path}`, def.path, API_FORWARDED_HEADERS);
       if (ctx === 401) return json(res, 401, { message: 'Unauthorized' });
       if (ctx === 500) return json(res, 500, { message: null });
       event.requestContext.authorizer = ctx;

@@ -69,6 +69,8 @@ export interface Stack {
   mailUrl: string;
   /** The DynamoDB calls of every process, when started with `observeDynamo`. */
   dynamo: DynamoObserver | null;
+  /** Each function's invocation durations and memory (LocalFunctions.invocations). */
+  invocations: Map<string, { memoryMb: number; ms: number[] }>;
   close(): Promise<void>;
 }
 
@@ -118,7 +120,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     };
     const resources: LocalResources = {
       TABLE_NAME: tableName, COGNITO_USER_POOL_ID: cognito.ids.userPoolId, COGNITO_CLIENT_ID: cognito.ids.clientId,
-      ANALYSIS_QUEUE_URL: sqs.urlOf('analysis'), META_EVENTS_QUEUE_URL: sqs.urlOf('meta-events'), WS_ENDPOINT: `http://127.0.0.1:${port}`,
+      ANALYSIS_QUEUE_URL: sqs.urlOf('analysis'), META_EVENTS_QUEUE_URL: sqs.urlOf('meta-events'), WEBHOOK_DELIVERIES_QUEUE_URL: sqs.urlOf('webhook-deliveries'), WS_ENDPOINT: `http://127.0.0.1:${port}`,
       TOKEN_KEY_ID: standIns.keyArn, APP_URL: appUrl,
       ...Object.fromEntries(Object.keys(secrets).map((name) => [`${secretVar(name)}_SECRET_ARN`, standIns.secretArn(name)])),
     };
@@ -142,10 +144,11 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     const queueOpts = { batchSize: 10, visibilityTimeoutMs: 30_000, maxReceiveCount: 5, concurrency: 10 };
     queues.set('analysis', new LocalQueue('analysis', invoker('analyser') as never, queueOpts));
     queues.set('meta-events', new LocalQueue('meta-events', invoker('meta-events') as never, { ...queueOpts }));
+    queues.set('webhook-deliveries', new LocalQueue('webhook-deliveries', invoker('webhook-deliveries') as never, { ...queueOpts }));
     if (opts.schedules) { const stop = startScheduler(invoker('automation'), log); closers.push(async () => stop()); }
     const gateway = await startGateway({ port, handlers, webDist: join(REPO_ROOT, 'web/dist') });
     closers.push(gateway.close);
-    return { url: gateway.url, env, queues, sandbox, mailUrl: mail.webUrl, dynamo: dynamoObserver, close };
+    return { url: gateway.url, env, queues, sandbox, mailUrl: mail.webUrl, dynamo: dynamoObserver, invocations: fns.invocations, close };
   } catch (err) {
     await close();
     throw err;

@@ -11,6 +11,6 @@ export * from './roles.js';
 export * from './counters.js';
 export * from './voice.js';
 export * from './rules.js';
-export * from './rules.js';
 export * from './jobs.js';
 export * from './public-api.js';
+export * from './comment-cells.js';

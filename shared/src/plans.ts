@@ -33,7 +33,7 @@ export const PLANS: readonly Plan[] = [
   {
     id: 'ultimate', name: 'Ultimate', price: 29.99, priceId: 'price_ultimate',
     description: 'For agencies and large teams',
-    features: ['Unlimited brands', 'Advanced AI and customization', 'White-label options', 'Dedicated support', 'Custom integrations'],
+    features: ['Unlimited brands', 'Advanced AI and customization', 'White-label options', 'Dedicated support', 'API access and outgoing webhooks'],
     popular: false, brandLimit: null, monthlyAnalysisQuota: null,
   },
 ];
@@ -54,15 +54,53 @@ export function upgradesFrom(current: PlanId): Plan[] {
   return PLANS.slice(rank + 1);
 }
 
-/** Feature comparison table (spec section 3): rows of Starter / Growth / Ultimate values. */
+/**
+ * Plan-gated features, declared once (issue 11, item 10): the first plan that has each. The server
+ * refuses a gated call with featureRefusal's 403 naming the plan; the comparison table reads the same.
+ */
+export const PLAN_FEATURES = {
+  api: { label: 'API access and outgoing webhooks', minPlan: 'ultimate' },
+  whiteLabel: { label: 'White-label', minPlan: 'ultimate' },
+  multiLanguage: { label: 'Multi-language', minPlan: 'growth' },
+  realtimeAnalytics: { label: 'Real-time analytics', minPlan: 'growth' },
+} as const satisfies Record<string, { label: string; minPlan: PlanId }>;
+export type PlanFeature = keyof typeof PLAN_FEATURES;
+
+const rankOf = (id: PlanId) => PLANS.findIndex((p) => p.id === id);
+
+export function planHasFeature(plan: PlanId, feature: PlanFeature): boolean {
+  return rankOf(plan) >= rankOf(PLAN_FEATURES[feature].minPlan);
+}
+
+/** The plans that have a feature, for messages: "Ultimate" or "Growth and Ultimate". */
+export function plansWithFeature(feature: PlanFeature): string {
+  const names = PLANS.filter((p) => planHasFeature(p.id, feature)).map((p) => p.name);
+  return names.length === 1 ? names[0]! : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}
+
+/** The 403 message for a gated feature: names the plan that has it and the workspace's plan. */
+export function featureRefusal(plan: PlanId, feature: PlanFeature): string {
+  const f = PLAN_FEATURES[feature];
+  const on = plansWithFeature(feature);
+  return `${f.label} is included in the ${on} plan${on.includes(' and ') ? 's' : ''}; this workspace is on ${planById(plan).name}. Upgrade to ${planById(f.minPlan).name} to use it.`;
+}
+
+const gatedRow = (feature: PlanFeature): { feature: string; values: [string, string, string] } => ({
+  feature: PLAN_FEATURES[feature].label,
+  values: PLANS.map((p) => (planHasFeature(p.id, feature) ? '✓' : '—')) as [string, string, string],
+});
+
+/**
+ * Feature comparison table (spec section 3), listing only what the product does: the gated rows come
+ * from PLAN_FEATURES (enforced by the server), the rest is the same on every plan or a plan limit.
+ */
 export const FEATURE_COMPARISON: ReadonlyArray<{ feature: string; values: [string, string, string] }> = [
-  { feature: 'Social media brands', values: ['1', '3', 'Unlimited'] },
+  { feature: 'Social media brands', values: PLANS.map((p) => (p.brandLimit === null ? 'Unlimited' : String(p.brandLimit))) as [string, string, string] },
+  { feature: 'Comments analysed per month', values: PLANS.map((p) => (p.monthlyAnalysisQuota === null ? 'Unlimited' : p.monthlyAnalysisQuota.toLocaleString('en-US'))) as [string, string, string] },
   { feature: 'AI comment analysis', values: ['✓', '✓', '✓'] },
-  { feature: 'Auto reply', values: ['Basic', 'Smart', 'Advanced'] },
-  { feature: 'Multi-language', values: ['—', '✓', '✓'] },
-  { feature: 'Real-time analytics', values: ['—', '✓', '✓'] },
-  { feature: 'API access', values: ['—', '—', '✓'] },
-  { feature: 'Custom AI training', values: ['—', '—', '✓'] },
-  { feature: '24/7 support', values: ['—', '—', '✓'] },
-  { feature: 'White-label', values: ['—', '—', '✓'] },
+  { feature: 'Suggested replies', values: ['✓', '✓', '✓'] },
+  gatedRow('multiLanguage'),
+  gatedRow('realtimeAnalytics'),
+  gatedRow('api'),
+  gatedRow('whiteLabel'),
 ];

@@ -7,7 +7,7 @@ import * as z from 'zod';
 import { Activity, Analytics, AuditPage, BulkResult, Comment, CommentContext, CommentHistoryEntry, CommentsList, CreatedInvitation, PendingInvitation, SocialAccount, Stats, User, Workspace, WorkspaceSummary } from './entities.js';
 import { InvitableRole, type Access } from './roles.js';
 import { AutopilotSettings, AutopilotSettingsInput } from './autopilot.js';
-import { AutomationPage, AutomationQuery, BacktestBody, BacktestResult, Rule, RuleInput, SavedReply, SavedReplyInput, UndoBody, UndoResult } from './rules.js';
+import { Job, JobAccepted } from './jobs.js';
 import { ApiKey, CreateApiKeyBody, CreatedApiKey, CreatedWebhookEndpoint, CreateWebhookBody, WebhookDelivery, WebhookEndpoint } from './public-api.js';
 import { AutomationPage, AutomationQuery, BacktestBody, BacktestResult, Rule, RuleInput, SavedReply, SavedReplyInput, UndoBody, UndoResult } from './rules.js';
 import { CommentStatus, Decision, OverrideAction, Platform, PlanId, Sentiment } from './status.js';
@@ -119,7 +119,7 @@ export const ROUTES = {
   logoutRedirect: r({ method: 'GET', path: '/api/logout', auth: 'public', group: 'api', redirect: true }),
   getUser: r({ method: 'GET', path: '/api/user', auth: 'user', access: 'self', group: 'api', response: User }),
   updateUser: r({ method: 'PUT', path: '/api/user', auth: 'user', access: 'self', group: 'api', body: UpdateUserBody, response: User }),
-  deleteUser: r({ method: 'DELETE', path: '/api/user', auth: 'user', access: 'self', group: 'api', response: Ok }),
+  deleteUser: r({ method: 'DELETE', path: '/api/user', auth: 'user', access: 'self', group: 'api', response: z.union([Ok, JobAccepted]) }),
   exportUser: r({ method: 'GET', path: '/api/user/export', auth: 'user', access: 'manage', group: 'api' }),
   stats: r({ method: 'GET', path: '/api/stats', auth: 'user', access: 'read', group: 'api', response: Stats }),
   activity: r({ method: 'GET', path: '/api/activity', auth: 'user', access: 'read', group: 'api', response: z.array(Activity) }),
@@ -142,7 +142,9 @@ export const ROUTES = {
   deleteReply: r({ method: 'POST', path: '/api/comments/{id}/delete-reply', auth: 'user', access: 'moderate', group: 'api', response: Comment }),
   commentHistory: r({ method: 'GET', path: '/api/comments/{id}/history', auth: 'user', access: 'read', group: 'api', response: z.array(CommentHistoryEntry) }),
   commentContext: r({ method: 'GET', path: '/api/comments/{id}/context', auth: 'user', access: 'read', group: 'api', response: CommentContext }),
-  bulkComments: r({ method: 'POST', path: '/api/comments/bulk', auth: 'user', access: 'moderate', group: 'api', body: BulkBody, response: BulkResult }),
+  bulkComments: r({ method: 'POST', path: '/api/comments/bulk', auth: 'user', access: 'moderate', group: 'api', body: BulkBody, response: z.union([BulkResult, JobAccepted]) }),
+  // Long work answered 202 {job} (issue 13): the job's status, progress, result and file links.
+  getJob: r({ method: 'GET', path: '/api/jobs/{id}', auth: 'user', access: 'read', group: 'api', response: Job }),
   updateSubscription: r({ method: 'PUT', path: '/api/subscription', auth: 'user', access: 'owner', group: 'api', body: UpdateSubscriptionBody, response: User }),
   cancelSubscription: r({ method: 'DELETE', path: '/api/subscription', auth: 'user', access: 'owner', group: 'api', response: User }),
   createSubscription: r({ method: 'POST', path: '/api/create-subscription', auth: 'user', access: 'owner', group: 'api', body: CreateSubscriptionBody }),
@@ -151,7 +153,7 @@ export const ROUTES = {
   deleteSocialAccount: r({ method: 'DELETE', path: '/api/social-accounts/{id}', auth: 'user', access: 'manage', group: 'api' }),
   getWorkspace: r({ method: 'GET', path: '/api/workspace', auth: 'user', access: 'read', group: 'api', response: Workspace }),
   updateWorkspace: r({ method: 'PUT', path: '/api/workspace', auth: 'user', access: 'manage', group: 'api', body: UpdateWorkspaceBody, response: Workspace }),
-  deleteWorkspace: r({ method: 'DELETE', path: '/api/workspace', auth: 'user', access: 'owner', group: 'api', response: Ok }),
+  deleteWorkspace: r({ method: 'DELETE', path: '/api/workspace', auth: 'user', access: 'owner', group: 'api', response: z.union([Ok, JobAccepted]) }),
   listWorkspaces: r({ method: 'GET', path: '/api/workspaces', auth: 'user', access: 'self', group: 'api', response: z.array(WorkspaceSummary) }),
   switchWorkspace: r({ method: 'POST', path: '/api/workspaces/{id}/switch', auth: 'user', access: 'self', group: 'api', response: User }),
   createInvitation: r({ method: 'POST', path: '/api/workspace/invitations', auth: 'user', access: 'manage', group: 'api', body: CreateInvitationBody, response: CreatedInvitation }),
@@ -178,18 +180,6 @@ export const ROUTES = {
   facebookCallback: r({ method: 'GET', path: '/api/auth/facebook/callback', auth: 'public', group: 'api', redirect: true }),
   // The status URL Meta's data-deletion callback returns: `{code, status, completedAt}` or 404.
   dataDeletionStatus: r({ method: 'GET', path: '/api/data-deletion/{code}', auth: 'public', group: 'api', response: DataDeletionStatus }),
-  // Rules, their backtest, saved replies and the Automation log (issue 11 items 1, 2, 5): reads 'read', writes 'manage'.
-  listRules: r({ method: 'GET', path: '/api/rules', auth: 'user', access: 'read', group: 'api', response: z.array(Rule) }),
-  createRule: r({ method: 'POST', path: '/api/rules', auth: 'user', access: 'manage', group: 'api', body: RuleInput, response: Rule }),
-  updateRule: r({ method: 'PUT', path: '/api/rules/{id}', auth: 'user', access: 'manage', group: 'api', body: RuleInput, response: Rule }),
-  deleteRule: r({ method: 'DELETE', path: '/api/rules/{id}', auth: 'user', access: 'manage', group: 'api', response: Ok }),
-  backtestRule: r({ method: 'POST', path: '/api/rules/{id}/backtest', auth: 'user', access: 'manage', group: 'api', body: BacktestBody, response: BacktestResult }),
-  listSavedReplies: r({ method: 'GET', path: '/api/saved-replies', auth: 'user', access: 'read', group: 'api', response: z.array(SavedReply) }),
-  createSavedReply: r({ method: 'POST', path: '/api/saved-replies', auth: 'user', access: 'manage', group: 'api', body: SavedReplyInput, response: SavedReply }),
-  updateSavedReply: r({ method: 'PUT', path: '/api/saved-replies/{id}', auth: 'user', access: 'manage', group: 'api', body: SavedReplyInput, response: SavedReply }),
-  deleteSavedReply: r({ method: 'DELETE', path: '/api/saved-replies/{id}', auth: 'user', access: 'manage', group: 'api', response: Ok }),
-  automationLog: r({ method: 'GET', path: '/api/automation', auth: 'user', access: 'read', group: 'api', query: AutomationQuery, response: AutomationPage }),
-  undoAutomation: r({ method: 'POST', path: '/api/automation/undo', auth: 'user', access: 'moderate', group: 'api', body: UndoBody, response: UndoResult }),
   // Rules, their backtest, saved replies and the Automation log (issue 11 items 1, 2, 5): reads 'read', writes 'manage'.
   listRules: r({ method: 'GET', path: '/api/rules', auth: 'user', access: 'read', group: 'api', response: z.array(Rule) }),
   createRule: r({ method: 'POST', path: '/api/rules', auth: 'user', access: 'manage', group: 'api', body: RuleInput, response: Rule }),

@@ -16,6 +16,8 @@ export default async function setup(project: TestProject) {
     RATE_LIMIT_PER_IP: '100000', RATE_LIMIT_PER_EMAIL: '10',
     // Likewise every test signs in from 127.0.0.1: only the per-email and per-email-and-IP lockouts are exercised.
     LOCKOUT_FREE_PER_IP: '100000',
+    // The public API: a small per-key limit the tests reach, and webhook retries a second apart (30 s by default).
+    RATE_LIMIT_API_KEY_PER_MINUTE: '30', WEBHOOK_RETRY_BASE_SECONDS: '1',
     // Billing against the fake Stripe server (test/support/fake-stripe.ts).
     STRIPE_SECRET_KEY: FAKE_STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY: FAKE_STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET: FAKE_STRIPE_WEBHOOK_SECRET,
     STRIPE_API_HOST: stripe.host, STRIPE_API_PORT: String(stripe.port), STRIPE_API_PROTOCOL: 'http',

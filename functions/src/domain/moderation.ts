@@ -12,6 +12,7 @@ import type { AnalysisQueuePort, Notifier, PlatformActionsPort } from './ports.j
 import { actOnPlatform, deleteStep, hideStep, repliedWith, replyStep, short } from './actions.js';
 import { concurrent, record, type Change } from './exactly-once.js';
 import { stores } from './store-port.js';
+import { commentPayload, emitWebhookEvents } from './outgoing-webhooks.js';
 import { removeRepeats } from './automatic.js';
 import type { StoredComment, WorkspaceRecord } from './model.js';
 
@@ -85,6 +86,7 @@ export async function processComment(deps: ModerationDeps, workspaceId: string, 
 export async function analyseArrivals(deps: ModerationDeps, workspaceId: string, comments: Comment[]): Promise<number> {
   if (!comments.length) return 0;
   await deps.notifier.notify(workspaceId, { type: 'new_comments', count: comments.length, commentIds: comments.slice(0, 100).map((c) => c.id) });
+  await emitWebhookEvents(workspaceId, 'comment.received', comments.map((c) => ({ comment: commentPayload(c) })));
   // The cross-post memory (automatic.ts): a text already removed elsewhere is hidden now, not analysed.
   const repeats = await removeRepeats(deps, workspaceId, comments);
   if (repeats.size) comments = comments.filter((c) => !repeats.has(c.id));
@@ -95,10 +97,14 @@ export async function analyseArrivals(deps: ModerationDeps, workspaceId: string,
 }
 
 export async function bulkAnalyze(deps: ModerationDeps, workspaceId: string): Promise<{ queued: number }> {
+  return { queued: (await queuePending(deps, workspaceId)).length };
+}
+
+/** Process All's work: queues the pending comments (up to 5,000) for analysis; returns the ids queued. */
+export async function queuePending(deps: ModerationDeps, workspaceId: string): Promise<string[]> {
   const ws = await requireWorkspace(workspaceId);
   const pending = await store.listQueueByStatus(workspaceId, 'pending', MAX_BULK);
-  const { ids } = await queueForAnalysis(deps, ws, pending);
-  return { queued: ids.length };
+  return (await queueForAnalysis(deps, ws, pending)).ids;
 }
 
 export type AnalysisOutcome = { decision: AiDecision } | { error: string };
@@ -120,6 +126,7 @@ export async function recordDecisions(deps: Pick<ModerationDeps, 'notifier'>, wo
   // Counted when queued: the failed ones are given back (they are pending again).
   if (failed.length) await usage.release(workspaceId, failed.length);
   if (processed.length) {
+    await emitWebhookEvents(workspaceId, 'comment.decided', written.filter((s) => s.comment.status === 'processed').map((s) => ({ comment: commentPayload(s.comment), decision: s.comment.aiDecision })));
     await deps.notifier.notify(workspaceId, { type: 'comment_processed', commentIds: processed, ...(processed.length === 1 ? { commentId: processed[0] } : {}), status: 'processed' });
   }
   if (failed.length) await deps.notifier.notify(workspaceId, { type: 'comment_status_update', commentIds: failed, status: 'pending' });

@@ -96,7 +96,8 @@ export interface CommentPageQuery {
 export interface PostInfoRecord { id: string; text: string; permalink: string | null; published: boolean }
 
 export interface CommentPageStore {
-  listCommentPage(workspaceId: string, q: CommentPageQuery, limit: number): Promise<{ items: StoredComment[]; more: boolean }>;
+  /** `resumeAfter`: where a search that stopped at its read limit continues (its page may be short). */
+  listCommentPage(workspaceId: string, q: CommentPageQuery, limit: number): Promise<{ items: StoredComment[]; more: boolean; resumeAfter?: string }>;
   countComments(workspaceId: string, q: CommentPageQuery): Promise<number>;
   /** The author's comments among the workspace's most recent `window` comments; complete when none older exist. */
   authorComments(workspaceId: string, platform: Platform | undefined, authorId: string, window?: number): Promise<{ items: StoredComment[]; complete: boolean }>;
@@ -287,6 +288,16 @@ export interface AutomationLogStore {
   markLogUndone(workspaceId: string, id: string, at: string, by: string | null): Promise<boolean>;
 }
 
+/** Workspace memory (domain/memory.ts): the moderators' decisions as examples; autopilot settings per brand. */
+export interface MemoryStore {
+  putExample(workspaceId: string, example: Example): Promise<void>;
+  /** The newest `max` examples, newest first. */
+  listExamples(workspaceId: string, max: number): Promise<Example[]>;
+  getAutopilot(workspaceId: string, brandId: string): Promise<AutopilotSettings | null>;
+  listAutopilot(workspaceId: string): Promise<AutopilotSettings[]>;
+  putAutopilot(workspaceId: string, settings: AutopilotSettings): Promise<void>;
+}
+
 /** A brand's voice (null until saved: the defaults apply) and its knowledge-base entries. */
 export interface BrandRecord { voice: import('@cg/shared').BrandVoice | null; knowledge: import('@cg/shared').KnowledgeEntry[] }
 
@@ -299,16 +310,6 @@ export interface BrandStore {
   putEntries(workspaceId: string, brandId: string, entries: import('@cg/shared').KnowledgeEntry[]): Promise<void>;
   /** False when there was no such entry. */
   deleteEntry(workspaceId: string, brandId: string, entryId: string): Promise<boolean>;
-}
-
-/** Workspace memory (domain/memory.ts): the moderators' decisions as examples; autopilot settings per brand. */
-export interface MemoryStore {
-  putExample(workspaceId: string, example: Example): Promise<void>;
-  /** The newest `max` examples, newest first. */
-  listExamples(workspaceId: string, max: number): Promise<Example[]>;
-  getAutopilot(workspaceId: string, brandId: string): Promise<AutopilotSettings | null>;
-  listAutopilot(workspaceId: string): Promise<AutopilotSettings[]>;
-  putAutopilot(workspaceId: string, settings: AutopilotSettings): Promise<void>;
 }
 
 export interface StorePort {

@@ -4,6 +4,7 @@
  * failures so only failed messages come back (DLQ after 5 receives).
  */
 import './bind-store.js';
+import './bind-webhooks.js'; // comment.decided
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { createAnalyser, type Analyser } from '../analysis/index.js';
 import type { AnalysisJob } from '../domain/ports.js';

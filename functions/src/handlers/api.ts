@@ -11,8 +11,10 @@ import { brandRoutes } from '../routes/brands.js';
 import { commentRoutes } from '../routes/comments.js';
 import { dataDeletionRoutes } from '../routes/data-deletion.js';
 import { autopilotRoutes } from '../routes/autopilot.js';
+import { jobRoutes } from '../routes/jobs.js';
 import { passwordRoutes } from '../routes/password.js';
 import { ruleRoutes } from '../routes/rules.js';
+import { publicApiRoutes } from '../routes/public-api.js';
 import { workspaceRoutes } from '../routes/workspaces.js';
 import { dynamoCodes } from '../store/codes.js';
 import { moderationDeps } from './deps.js';
@@ -30,5 +32,7 @@ export const handler = createApiHandler({
   ...dataDeletionRoutes(),
   ...autopilotRoutes(),
   ...ruleRoutes(moderationDeps),
+  ...publicApiRoutes(),
+  ...jobRoutes(),
   ...workspaceRoutes({ mail: mailer, notifier: moderationDeps.notifier, billing: stripeBilling }),
 }, cognitoIdentity, { onChange: auditChange });

@@ -5,10 +5,12 @@
  */
 import middy from '@middy/core';
 import type { APIGatewayProxyEvent, APIGatewayProxyResult } from 'aws-lambda';
-import { canAccess, matchRoute, Role, roleRefusal, ROUTES, type RouteDef, type RouteName } from '@cg/shared';
+import { ApiKeyScope, canAccess, matchRoute, Role, roleRefusal, ROUTES, scopeNeeded, scopesAllow, type RouteDef, type RouteName } from '@cg/shared';
 import type { z } from 'zod';
+import { bearerToken, resolveApiKey } from '../auth/api-key.js';
 import type { IdentityPort } from '../auth/identity.js';
 import { resolveSession, type Session } from '../auth/session.js';
+import { admitApiKeyRequest } from '../domain/api-keys.js';
 import { withRequestScope } from '../domain/store-port.js';
 import { cookieHeader, sessionCookies } from './cookies.js';
 import { BadRequest, Forbidden, HttpError, NotFound, toHttpError, Unauthorized } from './errors.js';
@@ -39,6 +41,8 @@ export interface RouteContext<N extends RouteName> {
   event: APIGatewayProxyEvent;
   /** The raw request body as bytes (webhook signature checks). */
   rawBody: Buffer;
+  /** Set when the caller authenticated with an API key (Authorization: Bearer) instead of a session. */
+  apiKeyId: string | null;
 }
 
 export interface RouteResult {
@@ -125,11 +129,19 @@ const httpErrors = (): middy.MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxy
   onError: async (request) => { request.response = errorResponse(request.error); },
 });
 
-type ResolvedSession = Pick<Session, 'userId' | 'accessToken' | 'refreshed' | 'sessionId' | 'workspaceId' | 'role'>;
+type ResolvedSession = Pick<Session, 'userId' | 'accessToken' | 'refreshed' | 'sessionId' | 'workspaceId' | 'role'> & {
+  /** An API key instead of a session (issue 11, item 9): its id and scopes. */
+  apiKey?: { id: string; scopes: ApiKeyScope[] };
+};
 
 /** The session: from the authorizer's context in API Gateway (values arrive as strings), else resolved here (public routes). */
 async function sessionOf(event: APIGatewayProxyEvent, identity: IdentityPort): Promise<ResolvedSession | null> {
   const ctx = (event.requestContext?.authorizer ?? {}) as Record<string, string | undefined>;
+  if (ctx.apiKeyId && ctx.userId && ctx.workspaceId) {
+    const scopes = (ctx.apiKeyScopes ?? '').split(',').flatMap((s) => { const p = ApiKeyScope.safeParse(s); return p.success ? [p.data] : []; });
+    const role = Role.safeParse(ctx.role);
+    return { userId: ctx.userId, accessToken: '', sessionId: '', workspaceId: ctx.workspaceId, role: role.success ? role.data : null, apiKey: { id: ctx.apiKeyId, scopes } };
+  }
   if (ctx.userId) {
     const role = Role.safeParse(ctx.role);
     return {
@@ -138,11 +150,19 @@ async function sessionOf(event: APIGatewayProxyEvent, identity: IdentityPort): P
       ...(ctx.refreshedAccessToken ? { refreshed: { accessToken: ctx.refreshedAccessToken, expiresIn: Number(ctx.expiresIn ?? 3600) } } : {}),
     };
   }
+  const bearer = bearerToken(header(event, 'authorization'));
+  if (bearer) return resolveApiKey(bearer);
   return resolveSession(cookieHeader(event), identity);
 }
 
 /** The route's declared access (shared route table) against the session's role: a 403 naming the role. */
 function assertAccess(def: RouteDef, session: ResolvedSession | null): void {
+  if (session?.apiKey && def.access) {
+    const needed = scopeNeeded(def.access);
+    if (!needed) throw new Forbidden('API keys cannot call this route: it needs a signed-in member with the right role (managing the workspace, billing and your own account are not open to keys).');
+    if (!scopesAllow(session.apiKey.scopes, def.access)) throw new Forbidden(`This API key's scopes (${session.apiKey.scopes.join(', ')}) do not allow this: it needs the ${needed} scope.`);
+    return;
+  }
   if (!def.access || def.access === 'self' || !session) return;
   if (!session.workspaceId || !session.role) throw new Forbidden('You are not a member of any workspace. Accept an invitation or create a workspace.');
   if (!canAccess(session.role, def.access)) throw new Forbidden(roleRefusal(session.role, def.access));
@@ -168,6 +188,8 @@ export function createApiHandler(impls: RouteImpls, identity: IdentityPort, hook
     const userId = session?.userId ?? null;
     if (def.auth === 'user' && !userId) throw new Unauthorized();
     assertAccess(def, session);
+    // A key's request also needs the plan with API access and room under the key's rate limit.
+    if (session?.apiKey && session.workspaceId) await admitApiKeyRequest({ id: session.apiKey.id, workspaceId: session.workspaceId });
 
     const raw = rawBodyOf(event);
     const body = def.body ? parseBody(def.body, raw.toString('utf8'), header(event, 'content-type')) : undefined;
@@ -175,7 +197,7 @@ export function createApiHandler(impls: RouteImpls, identity: IdentityPort, hook
     const ip = clientIp(event);
     const result = await impl({
       name: route.name, body, query, params: route.params, userId, workspaceId: session?.workspaceId ?? null, role: session?.role ?? null,
-      sessionId: session?.sessionId ?? null, accessToken: session?.accessToken ?? null, ip, event, rawBody: raw,
+      sessionId: session?.sessionId ?? null, accessToken: session?.accessToken ?? null, ip, event, rawBody: raw, apiKeyId: session?.apiKey?.id ?? null,
     } as never);
     if (hooks.onChange && def.method !== 'GET' && def.access && def.access !== 'self' && session?.workspaceId && !result.audited) {
       await hooks.onChange({ workspaceId: session.workspaceId, userId: session.userId, route: route.name, target: event.path, body, result: result.body });

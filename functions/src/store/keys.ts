@@ -3,6 +3,7 @@
  * one lives under `WS#<workspaceId>`; a person's own items (profile, memberships) under
  * `USER#<userId>`. docs/access-patterns.md lists each access pattern with its key condition and index.
  */
+import type { Cell } from '@cg/shared';
 export const tenantPk = (workspaceId: string) => `WS#${workspaceId}`;
 
 export const key = {
@@ -56,6 +57,15 @@ export const commentKey = {
   apiStats: (workspaceId: string) => ({ pk: tenantPk(workspaceId), sk: 'APISTATS' }),
   activity: (workspaceId: string, executedAt: string, id: string) => ({ pk: tenantPk(workspaceId), sk: `ACT#${executedAt}#${id}` }),
   activityPrefix: 'ACT#',
+  /** A comment's cell partition (gsi4) and facet partition (gsi5): shared/src/comment-cells.ts. */
+  cell: (workspaceId: string, c: Cell) => `WS#${workspaceId}#C#${c.platform}#${c.accountId}#${c.status}#${c.sentiment}#${c.decision}`,
+  facet: (workspaceId: string, c: Pick<Cell, 'status' | 'sentiment' | 'decision'>) => `WS#${workspaceId}#F#${c.status}#${c.sentiment}#${c.decision}`,
+  /** The counts of an account's cells (ADD in the same transaction as each comment write). */
+  cellCounts: (workspaceId: string, group: string) => ({ pk: tenantPk(workspaceId), sk: `CELLS#${group}` }),
+  cellCountsPrefix: 'CELLS#',
+  /** Search: one item per word of a comment (content and author), newest first within the word. */
+  word: (workspaceId: string, word: string, order: string) => ({ pk: tenantPk(workspaceId), sk: `WORD#${word}#${order}` }),
+  wordPrefix: (word: string) => `WORD#${word}#`,
 };
 
 /** Connected social accounts (one brand = a Facebook page and its Instagram account). */
