@@ -64,7 +64,7 @@ describe('roles on every route', () => {
       const allowed = ACCESS[def.access as keyof typeof ACCESS] as readonly Role[];
       for (const role of ['viewer', 'moderator', 'admin', 'owner'] as Role[]) {
         if (DESTRUCTIVE.has(name) && allowed.includes(role)) continue;
-        const path = pathOf(name, { id: 'no-such-id', userId: 'no-such-user' });
+        const path = pathOf(name, { id: 'no-such-id', userId: 'no-such-user', brandId: 'no-such-brand', entryId: 'no-such-entry' });
         const res = await members[role].client.request(def.method, path, def.method === 'GET' ? undefined : (BODIES[name] ?? {}));
         if (allowed.includes(role)) {
           expect(res.status, `${role} ${def.method} ${def.path}: ${res.text}`).not.toBe(403);

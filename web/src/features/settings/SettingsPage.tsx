@@ -12,6 +12,7 @@ import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { QueryError } from '../../components/ui/QueryError';
 import { useCan } from '../../lib/can';
 import { AuditLogSection } from './AuditLogSection';
+import { BrandVoiceSection } from './BrandVoiceSection';
 import { TeamSection } from './TeamSection';
 import { WorkspaceSection } from './WorkspaceSection';
 
@@ -331,6 +332,7 @@ export default function SettingsPage() {
         {canReadAudit && <AuditLogSection />}
         <SubscriptionSection user={user} />
         <AccountsSection />
+        <BrandVoiceSection />
         <AccountInfoSection user={user} />
       </div>
     </>
