@@ -8,6 +8,9 @@ export const TONES = ['friendly', 'formal', 'playful'] as const;
 export const Tone = z.enum(TONES);
 export type Tone = z.infer<typeof Tone>;
 
+/** The languages the embedded analyser reads and replies in (functions/src/analysis/embedded/language.ts LANGUAGES): the choices the app offers. */
+export const REPLY_LANGUAGES = ['en', 'es', 'fr', 'de', 'pt', 'it', 'nl', 'pl', 'tr', 'id', 'ar', 'hi'] as const;
+
 /** ISO 639-1 code of a language the analyser speaks (en, es, fr, de, pt, it, nl, pl, tr, id, ar, hi). */
 export const LanguageCode = z.string().regex(/^[a-z]{2}$/, 'Use a two-letter language code such as en or fr.');
 
