@@ -11,7 +11,8 @@ export type HandlerName = (typeof HANDLER_NAMES)[number];
 
 export const SHIPPED_NODE_MODULES: Record<string, string[]> = {
   // The common-password list (about 240 KB) loads only when a password is set.
-  api: ['stripe', 'fxa-common-password-list'],
+  // csv-parse loads only when a knowledge-base CSV is imported.
+  api: ['stripe', 'fxa-common-password-list', 'csv-parse'],
   webhooks: ['stripe'],
   // Deletion jobs cancel the subscription in Stripe.
   jobs: ['stripe'],

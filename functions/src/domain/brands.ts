@@ -73,7 +73,7 @@ const sameEntry = (e: Pick<KnowledgeEntryInput, 'title' | 'language'>) => `${e.l
 export async function importKnowledge(workspaceId: string, brandId: string, csv: string): Promise<KnowledgeImportResult> {
   await requireBrand(workspaceId, brandId);
   const brand = await stores.brands.getBrand(workspaceId, brandId);
-  const inputs = parseKnowledgeCsv(csv, brand.voice?.defaultLanguage ?? 'en');
+  const inputs = await parseKnowledgeCsv(csv, brand.voice?.defaultLanguage ?? 'en');
   const byKey = new Map(brand.knowledge.map((e) => [sameEntry(e), e]));
   const written = new Map<string, KnowledgeEntry>();
   let added = 0, updated = 0;

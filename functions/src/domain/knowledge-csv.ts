@@ -1,16 +1,17 @@
 /**
  * A knowledge-base CSV (issue 10 item 5): a header row naming the columns topic, title, question or
  * questions (several separated by "|" or line breaks), answer, language; other columns are ignored.
- * Every problem names its row (the header is row 1, as a spreadsheet numbers them).
+ * Every problem names its row (the header is row 1, as a spreadsheet numbers them). csv-parse ships
+ * beside the api bundle (infra/lib/packaging.ts) and loads only when a CSV is imported.
  */
-import { parse } from 'csv-parse/sync';
 import { KNOWLEDGE_TOPICS, KnowledgeEntryInput } from '@cg/shared';
 import { Invalid } from './errors.js';
 
 const REQUIRED = ['title', 'questions', 'answer'] as const;
 const ALIASES: Record<string, string> = { question: 'questions', q: 'questions', lang: 'language', category: 'topic', name: 'title' };
 
-export function parseKnowledgeCsv(csv: string, defaultLanguage: string): KnowledgeEntryInput[] {
+export async function parseKnowledgeCsv(csv: string, defaultLanguage: string): Promise<KnowledgeEntryInput[]> {
+  const { parse } = await import('csv-parse/sync');
   let rows: Record<string, string>[];
   try {
     rows = parse(csv, {
@@ -41,8 +42,9 @@ export function parseKnowledgeCsv(csv: string, defaultLanguage: string): Knowled
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
       const field = String(issue.path[0] ?? 'row');
-      const message = field === 'questions' && issue.code === 'too_small' ? 'must have at least one question' : issue.message;
-      throw new Invalid(`Row ${n}: ${field} ${message.charAt(0).toLowerCase()}${message.slice(1)}`, [{ field: `row ${n} ${field}`, message }]);
+      const message = issue.code === 'too_small' ? (field === 'questions' ? 'must have at least one question' : 'must not be empty')
+        : issue.code === 'too_big' ? 'is too long' : issue.message;
+      throw new Invalid(`Row ${n}: ${field}: ${message}`, [{ field: `row ${n} ${field}`, message }]);
     }
     return parsed.data;
   });
