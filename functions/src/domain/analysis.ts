@@ -1,17 +1,17 @@
 /**
- * Analysis of a workspace's queued comments (design D5): the ones still `processing` are analysed
- * per brand (replies speak for the comment's Facebook page) through the AI port and their decisions
- * recorded; a duplicate delivery finds them no longer processing and changes nothing.
+ * Analysis of queued comments (design D5): the ones still `processing` are analysed with their
+ * brand's voice and knowledge (replies speak for the comment's Facebook page) through the AI port and
+ * their decisions recorded; a duplicate delivery finds them no longer processing and changes nothing.
  */
-import { AnalysisError, type Analyser, type BrandContext } from '../analysis/port.js';
+import { AnalysisError, analyseItems, type Analyser, type AnalysisItem, type BrandContext } from '../analysis/port.js';
 import type { StoredComment } from './model.js';
 import type { Notifier } from './ports.js';
 import { recordDecisions, type AnalysisOutcome } from './moderation.js';
-import { stores } from './store-port.js';
+import { stores, withRequestScope } from './store-port.js';
+import { brandReader } from './brands.js';
 import { handOver, type AutomaticQueuePort } from './autopilot-handover.js';
 import { loadMemory } from './learning.js';
 import { buildMemory, withMemory } from './memory.js';
-import { brandReader } from './brands.js';
 
 const DEFAULT_BRAND = 'our team';
 
@@ -41,33 +41,66 @@ async function brandContext(read: ReturnType<typeof brandReader>, brandId: strin
   }
 }
 
-export async function analyseWorkspace(deps: AnalysisDeps, workspaceId: string, commentIds: string[]): Promise<void> {
+/** A workspace's comments still to analyse, each with its input and brand, and the workspace's memory. */
+interface Prepared {
+  workspaceId: string;
+  items: { stored: StoredComment; item: AnalysisItem }[];
+  memory: Awaited<ReturnType<typeof loadMemory>>;
+}
+
+async function prepare(workspaceId: string, commentIds: string[]): Promise<Prepared | null> {
   // Unreadable comments are skipped (and logged) by the store.
   const stored = await stores.comments.getComments(workspaceId, [...new Set(commentIds)]);
   const todo = stored.filter((s) => s.comment.status === 'processing');
-  if (!todo.length) return;
+  if (!todo.length) return null;
   const brands = await brandsOfAccounts(workspaceId);
-  const byBrand = new Map<string, { businessName: string; group: StoredComment[] }>();
-  for (const s of todo) {
-    const brand = brands.get(s.comment.accountId ?? '') ?? { id: '', name: DEFAULT_BRAND };
-    const entry = byBrand.get(brand.id) ?? { businessName: brand.name, group: [] };
-    entry.group.push(s);
-    byBrand.set(brand.id, entry);
-  }
   const readBrand = brandReader(workspaceId);
-  const results: { stored: StoredComment; outcome: AnalysisOutcome }[] = [];
+  // One context object per brand: the analyser groups (and batches) comments by it.
+  const contexts = new Map<string, Promise<BrandContext>>();
+  const items = await Promise.all(todo.map(async (s) => {
+    const brand = brands.get(s.comment.accountId ?? '') ?? { id: '', name: DEFAULT_BRAND };
+    if (!contexts.has(brand.id)) contexts.set(brand.id, brandContext(readBrand, brand.id, brand.name));
+    const { id, content, authorName, platform } = s.comment;
+    return { stored: s, item: { comment: { id, content, authorName, platform }, brand: await contexts.get(brand.id)! } };
+  }));
   // The workspace's memory (learning.ts): decisions moderators took on the same text, and the layer learnt from them.
   const memory = await loadMemory(workspaceId).catch((err: Error) => { console.warn('[analysis] memory not loaded', workspaceId, err.message); return buildMemory([]); });
-  for (const [brandId, { businessName, group }] of byBrand) {
-    const inputs = group.map((s) => ({ id: s.comment.id, content: s.comment.content, authorName: s.comment.authorName, platform: s.comment.platform }));
-    try {
-      const decisions = await deps.analyser.analyse(inputs, await brandContext(readBrand, brandId, businessName));
-      group.forEach((stored, i) => results.push({ stored, outcome: { decision: withMemory(memory, stored.comment.content, decisions[i]!) } }));
-    } catch (err) {
-      if (!(err instanceof AnalysisError)) throw err;
-      for (const stored of group) results.push({ stored, outcome: { error: `Analysis failed: ${err.message}` } });
-    }
+  return { workspaceId, items, memory };
+}
+
+async function record(deps: AnalysisDeps, p: Prepared, outcomes: AnalysisOutcome[]): Promise<void> {
+  const results = p.items.map(({ stored }, i) => {
+    const o = outcomes[i]!;
+    return { stored, outcome: 'decision' in o ? { decision: withMemory(p.memory, stored.comment.content, o.decision) } : o };
+  });
+  await recordDecisions({ notifier: deps.notifier }, p.workspaceId, results);
+  if (deps.automatic) await handOver(deps.automatic, p.workspaceId, results.flatMap((r) => ('decision' in r.outcome ? [{ comment: r.stored.comment, decision: r.outcome.decision }] : [])));
+}
+
+/**
+ * The comments of several workspaces, analysed together (issue 13 item 5): a trickle from many
+ * workspaces and brands fills one provider batch (OpenAI: up to 25 comments per request) instead of
+ * one request per workspace and brand. Each workspace is read and recorded in its own request scope;
+ * an AnalysisError records the error on every comment of the call (they stay visible, never lost).
+ */
+export async function analyseWorkspaces(deps: AnalysisDeps, batches: { workspaceId: string; commentIds: string[] }[]): Promise<void> {
+  const prepared = (await Promise.all(batches.map((b) => withRequestScope(() => prepare(b.workspaceId, b.commentIds))))).filter((p): p is Prepared => p !== null);
+  const all = prepared.flatMap((p) => p.items.map((i) => i.item));
+  if (!all.length) return;
+  let outcomes: AnalysisOutcome[];
+  try {
+    outcomes = (await analyseItems(deps.analyser, all)).map((decision) => ({ decision }));
+  } catch (err) {
+    if (!(err instanceof AnalysisError)) throw err;
+    outcomes = all.map(() => ({ error: `Analysis failed: ${err.message}` }));
   }
-  await recordDecisions({ notifier: deps.notifier }, workspaceId, results);
-  if (deps.automatic) await handOver(deps.automatic, workspaceId, results.flatMap((r) => ('decision' in r.outcome ? [{ comment: r.stored.comment, decision: r.outcome.decision }] : [])));
+  let at = 0;
+  for (const p of prepared) {
+    const mine = outcomes.slice(at, (at += p.items.length));
+    await withRequestScope(() => record(deps, p, mine));
+  }
+}
+
+export async function analyseWorkspace(deps: AnalysisDeps, workspaceId: string, commentIds: string[]): Promise<void> {
+  await analyseWorkspaces(deps, [{ workspaceId, commentIds }]);
 }

@@ -1,14 +1,15 @@
 /**
- * Lambda: the analysis queue consumer. Takes a batch of {workspaceId, commentId}, analyses the ones still
- * processing (a duplicate delivery changes nothing), stores each decision and reports partial batch
- * failures so only failed messages come back (DLQ after 5 receives).
+ * Lambda: the analysis queue consumer. Takes a batch of {workspaceId, commentId} (of any workspaces:
+ * analysed in one call, so a trickle fills the provider's batches), analyses the ones still processing
+ * (a duplicate delivery changes nothing), stores each decision and reports partial batch failures so
+ * only failed messages come back (DLQ after 5 receives).
  */
 import './bind-store.js';
 import './bind-webhooks.js'; // comment.decided
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { createAnalyser, type Analyser } from '../analysis/index.js';
 import type { AnalysisJob } from '../domain/ports.js';
-import { analyseWorkspace } from '../domain/analysis.js';
+import { analyseWorkspace, analyseWorkspaces } from '../domain/analysis.js';
 import { withRequestScope } from '../domain/store-port.js';
 import { wsNotifier } from '../realtime/notifier.js';
 import { sqsAutomaticQueue } from '../queue/sqs.js';
@@ -19,6 +20,7 @@ await loadSecretEnv('OPENAI_SECRET_ARN');
 let analyser: Analyser | undefined;
 
 type Entry = { messageId: string; job: AnalysisJob };
+const deps = () => ({ analyser: analyser!, notifier: wsNotifier, automatic: sqsAutomaticQueue });
 
 export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
   analyser ??= createAnalyser();
@@ -31,7 +33,13 @@ export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
       byWorkspace.set(job.workspaceId, [...(byWorkspace.get(job.workspaceId) ?? []), { messageId: r.messageId, job }]);
     } catch { /* not JSON: drop, retrying cannot help */ }
   }
-  for (const [workspaceId, entries] of byWorkspace) failures.push(...(await withRequestScope(() => analyseOrIsolate(workspaceId, entries))));
+  try {
+    // Every workspace's comments in one analysis call: a trickle fills the provider's batches.
+    await analyseWorkspaces(deps(), [...byWorkspace].map(([workspaceId, entries]) => ({ workspaceId, commentIds: entries.map((e) => e.job.commentId) })));
+  } catch (err) {
+    console.warn('[analyser] batch failed, retrying each workspace on its own', err);
+    for (const [workspaceId, entries] of byWorkspace) failures.push(...(await withRequestScope(() => analyseOrIsolate(workspaceId, entries))));
+  }
   return { batchItemFailures: failures.map((itemIdentifier) => ({ itemIdentifier })) };
 }
 
@@ -41,7 +49,7 @@ export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
  */
 async function analyseOrIsolate(workspaceId: string, entries: Entry[]): Promise<string[]> {
   try {
-    await analyseWorkspace({ analyser: analyser!, notifier: wsNotifier, automatic: sqsAutomaticQueue }, workspaceId, entries.map((e) => e.job.commentId));
+    await analyseWorkspace(deps(), workspaceId, entries.map((e) => e.job.commentId));
     return [];
   } catch (err) {
     const byComment = new Map<string, Entry[]>();
