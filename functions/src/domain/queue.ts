@@ -54,11 +54,16 @@ async function pageQuery(workspaceId: string, q: Omit<CommentsQuery, 'limit' | '
 }
 
 const MAX_PRIORITY_WINDOW = 2_000;
+/** The deepest offset answered: deeper pages continue with the cursor (keyset paging reads only the page). */
+export const MAX_OFFSET = 1_000;
 
 export async function listComments(workspaceId: string, q: CommentsQuery): Promise<CommentsList> {
   const limit = q.limit ?? insights.DEFAULT_PAGE;
-  // The queue's own filters (and search in the queue) need the filtered path; the spec's offset contract keeps the rest.
-  const extra = Boolean(q.brand || q.decision || q.language || q.category || q.minConfidence !== undefined || (q.pendingOnly && (q.search?.trim() || q.status || q.sentiment)));
+  if ((q.offset ?? 0) > MAX_OFFSET) {
+    throw new Invalid(`offset ${q.offset} is deeper than ${MAX_OFFSET}: page on with the cursor parameter (cursor=<nextCursor of the previous page>)`, [{ field: 'cursor', message: `offsets above ${MAX_OFFSET} are refused: pass the previous page's nextCursor as cursor` }]);
+  }
+  // Any filter takes the indexed path (cell counts and partitions); the spec's offset contract keeps the unfiltered lists.
+  const extra = Boolean(q.brand || q.decision || q.language || q.category || q.minConfidence !== undefined || q.search?.trim() || q.status || q.sentiment || (q.platform && !q.pendingOnly));
   if (!q.cursor && !extra && q.sort !== 'priority') {
     const base = await insights.listComments(workspaceId, q); // the spec's offset contract, unchanged
     const last = base.comments[base.comments.length - 1];
@@ -84,7 +89,9 @@ export async function listComments(workspaceId: string, q: CommentsQuery): Promi
   const page = await pages.listCommentPage(workspaceId, { ...pq, ...(cursor.after ? { after: cursor.after } : {}) }, offset + limit);
   const comments = page.items.slice(offset).map((s: StoredComment) => s.comment);
   const last = comments[comments.length - 1];
-  return { comments, total: await totalP, nextCursor: last && comments.length === limit && page.more ? encode({ after: position(last) }) : null };
+  // A search that stopped at its read limit answers a short page and continues after the last entry it looked at.
+  const resume = page.resumeAfter ?? (last && comments.length === limit ? position(last) : undefined);
+  return { comments, total: await totalP, nextCursor: resume && page.more ? encode({ after: resume }) : null };
 }
 
 export type BulkAction = 'approve' | 'hide' | 'delete' | 'dismiss';
@@ -93,16 +100,20 @@ export interface BulkInput { action: BulkAction; ids?: string[]; filter?: Omit<C
 const MAX_BULK = 1_000;
 const CONCURRENCY = 8;
 
+/** The comments a bulk action names: its ids (deduplicated), or the queue comments its filter matches (up to 1000). */
+export async function bulkIds(workspaceId: string, input: BulkInput): Promise<string[]> {
+  if (!input.filter) return input.ids ? [...new Set(input.ids)] : [];
+  const pq = await pageQuery(workspaceId, { ...input.filter, pendingOnly: true });
+  return (await pages.listCommentPage(workspaceId, pq, MAX_BULK)).items.map((s) => s.comment.id);
+}
+
 /**
  * One action on many comments (ids, or every queue comment matching a filter, up to 1000), each
  * exactly as its own route would do it; a result per comment, in the order given.
  */
-export async function bulk(deps: moderation.ModerationDeps, workspaceId: string, input: BulkInput, by: string | null): Promise<BulkResult> {
-  let ids = input.ids ? [...new Set(input.ids)] : [];
-  if (input.filter) {
-    const pq = await pageQuery(workspaceId, { ...input.filter, pendingOnly: true });
-    ids = (await pages.listCommentPage(workspaceId, pq, MAX_BULK)).items.map((s) => s.comment.id);
-  }
+export async function bulk(deps: moderation.ModerationDeps, workspaceId: string, input: BulkInput, by: string | null, progress?: (done: number, total: number) => Promise<void>): Promise<BulkResult> {
+  const ids = await bulkIds(workspaceId, input);
+  let done = 0;
   const run = (id: string): Promise<Comment> => {
     switch (input.action) {
       case 'approve': return moderation.approve(deps, workspaceId, id, by ?? undefined);
@@ -122,6 +133,7 @@ export async function bulk(deps: moderation.ModerationDeps, workspaceId: string,
         if (!(err instanceof DomainError)) throw err;
         results[i] = { id, ok: false, error: err.message, reason: err.kind };
       }
+      await progress?.(++done, ids.length);
     }
   };
   await Promise.all(Array.from({ length: Math.min(CONCURRENCY, ids.length) }, worker));

@@ -9,7 +9,9 @@ import type { StoredComment } from '../domain/model.js';
 import type { CommentPageQuery, PostInfoRecord } from '../domain/store-port.js';
 import { db, table } from './client.js';
 import { actionKey, commentKey } from './keys.js';
-import { countMatches, getComments } from './comments.js';
+import { getComments } from './comments.js';
+import { cellCounts, countPlan, hasResidualFilters, plan, readMerged } from './comment-plan.js';
+import { searchComments, searchTotal } from './comment-search.js';
 
 function indexOf(workspaceId: string, q: CommentPageQuery): { index: string; pk: string; pkValue: string; sk: string } {
   if (q.queue && q.platform) return { index: 'gsi3', pk: 'gsi3pk', pkValue: commentKey.queueOf(workspaceId, q.platform), sk: 'gsi3sk' };
@@ -56,22 +58,19 @@ function parse(items: Record<string, unknown>[], workspaceId: string): StoredCom
   return out;
 }
 
-/** Up to `limit` comments newest first after `q.after`; `more` says whether the index may hold further matches. */
-export async function listCommentPage(workspaceId: string, q: CommentPageQuery, limit: number): Promise<{ items: StoredComment[]; more: boolean }> {
-  const input = queryOf(workspaceId, q);
-  const out: StoredComment[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const res = await db().send(new QueryCommand({ ...input, ScanIndexForward: false, ExclusiveStartKey: start, Limit: Math.min(1000, limit - out.length + (input.FilterExpression ? 200 : 0)) }));
-    out.push(...parse(res.Items ?? [], workspaceId));
-    start = res.LastEvaluatedKey;
-  } while (start && out.length < limit);
-  return { items: out.slice(0, limit), more: out.length > limit || Boolean(start) };
+/** Up to `limit` comments newest first after `q.after`; `more` says whether further matches may exist (comment-plan.ts, comment-search.ts). */
+export async function listCommentPage(workspaceId: string, q: CommentPageQuery, limit: number): Promise<{ items: StoredComment[]; more: boolean; resumeAfter?: string }> {
+  if (q.search?.trim()) return searchComments(workspaceId, q, limit);
+  const p = plan(workspaceId, q, await cellCounts(workspaceId), limit);
+  const { items, more } = await readMerged(p, limit);
+  return { items: parse(items, workspaceId), more };
 }
 
-/** How many comments match (a COUNT over the same key condition and filters). */
+/** How many comments match: the cell counts' sum, or a COUNT over the matching cells when other filters apply; search: searchTotal. */
 export async function countComments(workspaceId: string, q: CommentPageQuery): Promise<number> {
-  return countMatches(queryOf(workspaceId, q));
+  if (q.search?.trim()) return searchTotal(workspaceId, q);
+  const p = plan(workspaceId, q, await cellCounts(workspaceId), 25);
+  return hasResidualFilters(q) ? countPlan(p) : p.total;
 }
 
 /**

@@ -6,6 +6,8 @@ import { randomUUID } from 'node:crypto';
 import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { Comment, QUEUE_STATUSES, type Activity, type CommentsQuery, type Platform } from '@cg/shared';
 import { counterDelta, type CounterDelta, type Review } from '@cg/shared';
+import { addCellDelta, cellOf, type CellDelta } from '@cg/shared';
+import { putWords } from './comment-words.js';
 import type { StoredComment } from '../domain/model.js';
 export type { StoredComment };
 import { UnreadableItem } from '../domain/store-errors.js';
@@ -14,7 +16,8 @@ import { commentKey, tenantPk } from './keys.js';
 
 type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
 
-function toItem(s: StoredComment): Record<string, unknown> {
+/** The stored item of a comment (its keys, index keys and filter attributes); exported for the bench's direct seeding. */
+export function toItem(s: StoredComment): Record<string, unknown> {
   const c = s.comment;
   const order = commentKey.order(c.timestamp, c.id);
   const inQueue = QUEUE_STATUSES.includes(c.status);
@@ -24,6 +27,7 @@ function toItem(s: StoredComment): Record<string, unknown> {
     comment: c, status: c.status, platform: c.platform, sentiment: c.aiDecision?.sentiment ?? null,
     searchText: `${c.content} ${c.authorName}`.toLowerCase(),
     gsi2pk: commentKey.all(s.workspaceId), gsi2sk: order,
+    gsi4pk: commentKey.cell(s.workspaceId, cellOf(c)), gsi4sk: order, gsi5pk: commentKey.facet(s.workspaceId, cellOf(c)), gsi5sk: order,
     ...(inQueue ? { gsi1pk: commentKey.queue(s.workspaceId), gsi1sk: order, gsi3pk: commentKey.queueOf(s.workspaceId, c.platform), gsi3sk: order } : {}),
   };
 }
@@ -70,6 +74,21 @@ function countersUpdate(workspaceId: string, delta: CounterDelta): TransactItem 
   };
 }
 
+/** The cell counts' changes (shared/src/comment-cells.ts): one ADD per account touched. */
+function cellUpdates(workspaceId: string, delta: CellDelta): TransactItem[] {
+  return [...delta].map(([group, counts]) => {
+    const names = Object.keys(counts);
+    return {
+      Update: {
+        TableName: table(), Key: commentKey.cellCounts(workspaceId, group),
+        UpdateExpression: `ADD ${names.map((_, i) => `#n${i} :n${i}`).join(', ')}`,
+        ExpressionAttributeNames: Object.fromEntries(names.map((k, i) => [`#n${i}`, k])),
+        ExpressionAttributeValues: Object.fromEntries(names.map((k, i) => [`:n${i}`, counts[k]])),
+      },
+    };
+  });
+}
+
 function activityPut(workspaceId: string, description: string, now: string): TransactItem {
   const id = randomUUID();
   return { Put: { TableName: table(), Item: { ...commentKey.activity(workspaceId, now, id), type: 'activity', id, description, executedAt: now } } };
@@ -102,9 +121,11 @@ export async function writeComment(before: StoredComment | null, after: Omit<Sto
   }];
   const counters = countersUpdate(after.workspaceId, counterDelta(before, next));
   if (counters) items.push(counters);
+  items.push(...cellUpdates(after.workspaceId, addCellDelta(new Map(), before?.comment ?? null, next.comment)));
   if (activity) items.push(activityPut(after.workspaceId, activity, now));
   try {
     await withConflictRetry(() => db().send(new TransactWriteCommand({ TransactItems: items })));
+    if (!before) await putWords(after.workspaceId, [next.comment]);
     return next;
   } catch (err) {
     if (isConditionFailure(err)) return null;
@@ -145,8 +166,7 @@ export async function getComments(workspaceId: string, ids: string[]): Promise<S
  */
 export async function writeMany(changes: { before: StoredComment; after: Omit<StoredComment, 'version' | 'updatedAt'> }[]): Promise<StoredComment[]> {
   const written: StoredComment[] = [];
-  for (let i = 0; i < changes.length; i += 90) {
-    const chunk = changes.slice(i, i + 90);
+  for (const chunk of transactionChunks(changes, (c) => [c.after.workspaceId, `${c.after.workspaceId}|${cellOf(c.before.comment).platform}#${cellOf(c.before.comment).accountId}`, `${c.after.workspaceId}|${cellOf(c.after.comment).platform}#${cellOf(c.after.comment).accountId}`])) {
     const now = new Date().toISOString();
     const next = chunk.map(({ before, after }): StoredComment => ({ ...after, version: before.version + 1, updatedAt: now }));
     const items: TransactItem[] = chunk.map(({ before }, n) => ({ Put: { TableName: table(), Item: toItem(next[n]!), ConditionExpression: 'version = :v', ExpressionAttributeValues: { ':v': before.version } } }));
@@ -156,6 +176,9 @@ export async function writeMany(changes: { before: StoredComment; after: Omit<St
       chunk.forEach(({ before, after }, n) => { if (after.workspaceId === workspaceId) for (const [k, v] of Object.entries(counterDelta(before, next[n]!))) userDelta[k] = (userDelta[k] ?? 0) + v; });
       const counters = countersUpdate(workspaceId, userDelta);
       if (counters) items.push(counters);
+      const cells: CellDelta = new Map();
+      chunk.forEach(({ before, after }, n) => { if (after.workspaceId === workspaceId) addCellDelta(cells, before.comment, next[n]!.comment); });
+      items.push(...cellUpdates(workspaceId, cells));
     }
     try {
       await withConflictRetry(() => db().send(new TransactWriteCommand({ TransactItems: items })));
@@ -168,12 +191,31 @@ export async function writeMany(changes: { before: StoredComment; after: Omit<St
   return written;
 }
 
+/**
+ * Splits writes into transactions of at most 100 items: each write is one item, plus one counters
+ * or cell-counts update per distinct key `extra` names (at most 90 writes per transaction).
+ */
+function transactionChunks<T>(all: T[], extra: (t: T) => string[]): T[][] {
+  const out: T[][] = [];
+  let chunk: T[] = [];
+  let keys = new Set<string>();
+  for (const t of all) {
+    const more = extra(t).filter((k) => !keys.has(k));
+    if (chunk.length && (chunk.length + 1 + keys.size + more.length > 99 || chunk.length === 90)) { out.push(chunk); chunk = []; keys = new Set(); }
+    chunk.push(t);
+    for (const k of extra(t)) keys.add(k);
+  }
+  if (chunk.length) out.push(chunk);
+  return out;
+}
+
 /** Inserts comments that are not stored yet (idempotent); returns the ones actually added. */
 export async function insertNew(workspaceId: string, comments: Comment[]): Promise<Comment[]> {
   const added: Comment[] = [];
-  for (let i = 0; i < comments.length; i += 90) {
-    added.push(...(await insertChunk(workspaceId, comments.slice(i, i + 90), true)));
+  for (const chunk of transactionChunks(comments, (c) => [`${cellOf(c).platform}#${cellOf(c).accountId}`])) {
+    added.push(...(await insertChunk(workspaceId, chunk, true)));
   }
+  await putWords(workspaceId, added);
   return added;
 }
 
@@ -191,6 +233,9 @@ async function insertChunk(workspaceId: string, chunk: Comment[], retry: boolean
   const items: TransactItem[] = stored.map((s) => ({ Put: { TableName: table(), Item: toItem(s), ConditionExpression: 'attribute_not_exists(pk)' } }));
   const counters = countersUpdate(workspaceId, delta);
   if (counters) items.push(counters);
+  const cells: CellDelta = new Map();
+  for (const s of stored) addCellDelta(cells, null, s.comment);
+  items.push(...cellUpdates(workspaceId, cells));
   try {
     await withConflictRetry(() => db().send(new TransactWriteCommand({ TransactItems: items })));
     return chunk;
