@@ -115,17 +115,34 @@ function dice(a: string, b: string): number {
   return na + nb ? (2 * shared) / (na + nb) : 0;
 }
 
-/** How well a comment matches an entry (0 to about 1.3): the best fitting question's similarity, plus the topic's bonus; -1 when none fits. */
-export function scoreEntry(commentWords: string[], topics: Set<string>, entry: KnowledgeEntryInput): number {
-  const grams = trigrams(commentWords);
-  const fits = (q: string) => {
-    const named = namedThings(q, entry.language);
-    return !named.length || named.some((n) => commentWords.some((w) => dice(n, w) >= 0.6));
-  };
-  const fitting = entry.questions.filter(fits);
+interface PreparedQuestion { grams: Map<string, number>; named: string[] }
+interface PreparedEntry { entry: KnowledgeEntryInput; title: PreparedQuestion; questions: PreparedQuestion[]; sameTopicAndLanguage: number }
+
+/** Each knowledge base's trigrams and named things, computed once per entries array (a batch shares one). */
+const prepared = new WeakMap<readonly KnowledgeEntryInput[], PreparedEntry[]>();
+
+function prepare(entries: readonly KnowledgeEntryInput[]): PreparedEntry[] {
+  let hit = prepared.get(entries);
+  if (hit) return hit;
+  const q = (text: string, language: string): PreparedQuestion => ({ grams: trigrams(contentWords(text)), named: namedThings(text, language) });
+  const counts = new Map<string, number>();
+  for (const e of entries) counts.set(`${e.topic}|${e.language}`, (counts.get(`${e.topic}|${e.language}`) ?? 0) + 1);
+  hit = entries.map((entry) => ({
+    entry, title: q(entry.title, entry.language), questions: entry.questions.map((x) => q(x, entry.language)),
+    sameTopicAndLanguage: counts.get(`${entry.topic}|${entry.language}`) ?? 1,
+  }));
+  prepared.set(entries, hit);
+  return hit;
+}
+
+/** How well a comment matches an entry (0 to about 1.4): the best fitting question's similarity, plus the topic's bonuses; -1 when none fits. */
+function scoreEntry(commentWords: string[], grams: Map<string, number>, topics: Set<string>, p: PreparedEntry): number {
+  const fits = (q: PreparedQuestion) => !q.named.length || q.named.some((n) => commentWords.some((w) => dice(n, w) >= 0.6));
+  const fitting = p.questions.filter(fits);
   if (!fitting.length) return -1;
-  const lexical = Math.max(...[...(fits(entry.title) ? [entry.title] : []), ...fitting].map((q) => cosine(grams, trigrams(contentWords(q)))));
-  return lexical + (topics.has(entry.topic) ? TOPIC_BONUS : 0);
+  const lexical = Math.max(...[...(fits(p.title) ? [p.title] : []), ...fitting].map((q) => cosine(grams, q.grams)));
+  const onTopic = topics.has(p.entry.topic);
+  return lexical + (onTopic ? TOPIC_BONUS : 0) + (onTopic && p.sameTopicAndLanguage === 1 ? SOLE_BONUS : 0);
 }
 
 /**
@@ -135,13 +152,11 @@ export function scoreEntry(commentWords: string[], topics: Set<string>, entry: K
 export function findAnswer(text: string, language: string, entries: readonly KnowledgeEntryInput[] | undefined, onlyTopics?: readonly string[]): KnowledgeMatch | null {
   if (!entries?.length) return null;
   const words = contentWords(text);
+  const grams = trigrams(words);
   const topics = topicsOf(text);
-  const scored = entries
-    .filter((e) => !onlyTopics || onlyTopics.includes(e.topic))
-    .map((entry) => {
-      const sole = topics.has(entry.topic) && entries.filter((e) => e.topic === entry.topic && e.language === entry.language).length === 1;
-      return { entry, score: scoreEntry(words, topics, entry) + (sole ? SOLE_BONUS : 0) };
-    })
+  const scored = prepare(entries)
+    .filter((p) => !onlyTopics || onlyTopics.includes(p.entry.topic))
+    .map((p) => ({ entry: p.entry, score: scoreEntry(words, grams, topics, p) }))
     .filter((s) => s.score >= MIN_SCORE)
     .sort((a, b) => b.score - a.score);
   let best = scored[0];
