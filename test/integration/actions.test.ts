@@ -169,6 +169,30 @@ describe('actions on the platform, exactly once', () => {
     expect(history[2].platformId).toBe(replied.json.reply.id);
   });
 
+  it('a late hide notice (ours, after our unhide) does not hide the comment again; a real hide on the page later does', async () => {
+    const c = take();
+    expect((await client.post(`/api/comments/${c.id}/hide`)).status).toBe(200);
+    expect((await client.post(`/api/comments/${c.id}/unhide`)).json.isHidden).toBe(false);
+    const reads = await calls('GET fbComment');
+    await control('webhooks/send', { commentIds: [c.externalId], verb: 'hide' });
+    // The notice is handled once the platform was asked; an edit sent after it is stored after it.
+    for (const deadline = Date.now() + 30_000; (await calls('GET fbComment')) === reads;) {
+      if (Date.now() > deadline) throw new Error('the hide notice was never handled');
+    }
+    await control(`comments/${c.externalId}/edit`, { message: 'Edited after the late notice' });
+    const stored = async () => (await store.getComment(workspaceId, c.id))!.comment;
+    for (const deadline = Date.now() + 30_000; (await stored()).content !== 'Edited after the late notice';) {
+      if (Date.now() > deadline) throw new Error('the edit never arrived');
+    }
+    expect((await stored()).isHidden).toBe(false);
+    expect((await sandboxComments()).find((x) => x.id === c.externalId).hidden).toBe(false);
+
+    await control(`comments/${c.externalId}/hide`, { hidden: true });
+    for (const deadline = Date.now() + 30_000; !(await stored()).isHidden;) {
+      if (Date.now() > deadline) throw new Error('the hide on the page never arrived');
+    }
+  });
+
   it('a private reply is sent once, within 7 days of the comment; a clear refusal otherwise', async () => {
     const page = (await control('state')).pages[0];
     const created = (await control('comments', { pageId: page.id, platform: 'facebook', ad: false, message: 'Can you DM me the price?' })).comment;

@@ -116,7 +116,7 @@ export interface WebhookCommentEvent {
   platform: Platform;
   verb: WebhookVerb;
   accountExternalId: string;
-  /** `${platform}:${commentId}:${verb}` (edits also carry the entry time, so a second edit is not dropped). */
+  /** `${platform}:${commentId}:${verb}` (edits also carry the entry time, so a second edit is not dropped); hide and unhide are not deduped (the platform state decides). */
   dedupeKey: string;
   /** What the event says about the comment: always externalId/platform/account; the rest when Meta sends it. */
   comment: Pick<PlatformComment, 'platform' | 'externalId' | 'accountExternalId'> & Partial<PlatformComment> & { adTitle?: string };

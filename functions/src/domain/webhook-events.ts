@@ -2,8 +2,10 @@
  * Applies Meta webhook changes to stored comments: add (insert-if-absent, then analysis),
  * edited (new text, back to pending for a fresh decision unless already acted on), remove
  * (deleted), hide/unhide. A page connected by several workspaces (an agency and its client) gets
- * each change applied to every workspace's copy, independently. Each change is applied once per
- * workspace (dedupe on comment id + verb + time + workspace).
+ * each change applied to every workspace's copy, independently. Edits and removals are applied once per
+ * workspace (dedupe on comment id + verb + time + workspace). Hide and unhide notices arrive late and
+ * out of order (the one for our own hide can come after our unhide): the platform's state, read when
+ * the notice arrives, decides, so applying one is idempotent and needs no dedupe.
  */
 import type { Comment } from '@cg/shared';
 import { analyseArrivals, type ModerationDeps } from './moderation.js';
@@ -53,6 +55,7 @@ async function applyFor(deps: ModerationDeps, e: WebhookCommentEvent, owner: Pag
     await analyseArrivals(deps, owner.workspaceId, added);
     return 'applied';
   }
+  if (e.verb === 'hide' || e.verb === 'unhide') return applyChangeTo(deps, owner, c, e.verb);
   const dedupeKey = `${e.dedupeKey}#${owner.workspaceId}`;
   if (!(await claimWebhookEvent(dedupeKey))) return 'duplicate';
   try {
@@ -72,7 +75,10 @@ async function applyChangeTo(deps: ModerationDeps, owner: PageOwner, c: Platform
       if (verb === 'edited') { await store.insertNew(owner.workspaceId, [toComment(c, owner.accountId)]); return 'applied'; }
       return 'missing';
     }
-    const comment = applyChange(s.comment, verb, c.content);
+    const visibility = verb === 'hide' || verb === 'unhide';
+    const hidden = visibility ? await hiddenNow(deps, owner.workspaceId, s.comment, verb) : s.comment.isHidden === true;
+    if (visibility && hidden === (s.comment.isHidden === true)) return 'applied';
+    const comment = applyChange(s.comment, verb, c.content, hidden);
     const written = await store.writeComment(s, { ...s, comment, ...(comment.status === 'pending' && s.comment.status !== 'pending' ? { review: null } : {}) });
     if (written) {
       await deps.notifier.notify(owner.workspaceId, { type: 'comment_status_update', commentId: id, status: comment.status });
@@ -82,11 +88,20 @@ async function applyChangeTo(deps: ModerationDeps, owner: PageOwner, c: Platform
   throw new Error(`comment ${id} kept changing; the webhook change will be retried`);
 }
 
-function applyChange(current: Comment, verb: WebhookCommentEvent['verb'], content: string): Comment {
+/** Whether the comment is hidden on the platform now; the notice's own word when the platform cannot be asked. */
+async function hiddenNow(deps: ModerationDeps, workspaceId: string, comment: Comment, verb: 'hide' | 'unhide'): Promise<boolean> {
+  try {
+    return (await deps.platform.commentState(workspaceId, comment)).hidden;
+  } catch {
+    return verb === 'hide';
+  }
+}
+
+function applyChange(current: Comment, verb: WebhookCommentEvent['verb'], content: string, hidden: boolean): Comment {
   if (verb === 'edited') {
     const redo = !FINAL.has(current.status) && current.status !== 'processing';
     return { ...current, content: content || current.content, ...(redo ? { status: 'pending', aiDecision: null } : {}) };
   }
   if (verb === 'remove') return { ...current, status: 'deleted' };
-  return { ...current, isHidden: verb === 'hide' };
+  return { ...current, isHidden: hidden };
 }
