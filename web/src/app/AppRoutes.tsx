@@ -14,6 +14,7 @@ const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage'));
 const AnalyticsPage = lazy(() => import('../features/analytics/AnalyticsPage'));
 const CommentsPage = lazy(() => import('../features/comments/CommentsPage'));
 const SettingsPage = lazy(() => import('../features/settings/SettingsPage'));
+const RulesPage = lazy(() => import('../features/rules/RulesPage'));
 
 interface PublicRoute {
   path: string;
@@ -67,6 +68,7 @@ export function AppRoutes() {
         <Route path="analytics" element={<AnalyticsPage />} />
         <Route path="comments" element={<CommentsPage />} />
         <Route path="settings" element={<SettingsPage />} />
+        <Route path="rules" element={<RulesPage />} />
       </Route>
       <Route path="*" element={<NotFound />} />
     </Routes>

@@ -1,5 +1,6 @@
 import { forwardRef, useImperativeHandle, useRef, useState } from 'react';
 import { Button, Flex, TextAreaField } from '@aws-amplify/ui-react';
+import { SavedReplyPicker } from '../rules/SavedReplyPicker';
 import { useQueryClient } from '@tanstack/react-query';
 import { ACTION_TEXT, type Comment } from '@cg/shared';
 import { LEAVES_QUEUE, runAction, type ActionName } from '../../lib/actions';
@@ -153,6 +154,7 @@ export const CommentActions = forwardRef<ActionsHandle, Props>(function CommentA
               if (e.key === 'Escape') setEditor(null);
             }}
           />
+          {editor.kind !== 'update_reply' && <SavedReplyPicker comment={comment} onPick={(text) => setEditor({ ...editor, text })} />}
           <Flex gap="0.5rem" marginTop="0.5rem">
             <Button size="small" type="submit" variation="primary" isDisabled={isBusy || !editor.text.trim()} isLoading={busy === editor.kind} loadingText="Sending...">
               {EDITOR[editor.kind].send}

@@ -13,6 +13,7 @@ export const NAV = [
   { to: '/dashboard', label: 'Dashboard' },
   { to: '/comments', label: 'Comments' },
   { to: '/analytics', label: 'Analytics' },
+  { to: '/rules', label: 'Rules' },
   { to: '/settings', label: 'Settings' },
 ] as const;
 
