@@ -24,6 +24,15 @@ export interface Config {
   readonly deployWeb: boolean;
   /** Sender of the mail the api sends through SES (codes, invitations); its address or domain must be a verified SES identity. */
   readonly mailFrom: string;
+  /**
+   * How the analysis queue feeds the analyser (issue 13 item 5). `analyser` picks the defaults:
+   * embedded — batches of 10 delivered at once (no window: a decision in well under a second);
+   * openai — batches of up to 25 gathered for up to 15 s, so a trickle of 2 comments/s fills one
+   * OpenAI request. `analysisBatchSize` and `analysisBatchingWindowSeconds` override them.
+   */
+  readonly analysis: { provider: 'embedded' | 'openai'; batchSize: number; batchingWindowSeconds: number };
+  /** OPENAI_BASE_URL and OPENAI_MODEL of the analyser (any OpenAI-compatible endpoint); unset: OpenAI's API and the default model. */
+  readonly openai: { baseUrl?: string; model?: string };
 }
 
 function str(node: Node, key: string): string | undefined {
@@ -50,6 +59,24 @@ function mailFrom(value: string): string {
   return value;
 }
 
+/** The analysis queue's event source settings; Lambda needs a window of at least 1 s for batches over 10. */
+function analysis(node: Node): Config['analysis'] {
+  const provider = str(node, 'analyser') ?? 'embedded';
+  if (provider !== 'embedded' && provider !== 'openai') throw new Error(`context analyser must be embedded or openai, got ${provider}`);
+  const batchSize = num(node, 'analysisBatchSize', provider === 'openai' ? 25 : 10);
+  const batchingWindowSeconds = num(node, 'analysisBatchingWindowSeconds', provider === 'openai' ? 15 : 0);
+  if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > 10_000) throw new Error(`context analysisBatchSize must be an integer from 1 to 10000, got ${batchSize}`);
+  if (!Number.isInteger(batchingWindowSeconds) || batchingWindowSeconds < 0 || batchingWindowSeconds > 300) throw new Error(`context analysisBatchingWindowSeconds must be an integer from 0 to 300, got ${batchingWindowSeconds}`);
+  if (batchSize > 10 && batchingWindowSeconds < 1) throw new Error(`context analysisBatchSize ${batchSize} needs analysisBatchingWindowSeconds of at least 1 (Lambda delivers more than 10 SQS messages only with a batching window)`);
+  return { provider, batchSize, batchingWindowSeconds };
+}
+
+function openaiEndpoint(node: Node): Config['openai'] {
+  const baseUrl = str(node, 'openaiBaseUrl');
+  if (baseUrl !== undefined && !/^https?:\/\/[^\s/]+(\/\S*)?$/.test(baseUrl)) throw new Error(`context openaiBaseUrl must be an http(s) URL such as https://llm.example.com/v1, got ${baseUrl}`);
+  return { baseUrl, model: str(node, 'openaiModel') };
+}
+
 export function readConfig(node: Node): Config {
   const stage = str(node, 'stage') ?? 'prod';
   if (!/^[a-z][a-z0-9-]{0,20}$/.test(stage)) throw new Error(`context stage must match [a-z][a-z0-9-]{0,20}, got ${stage}`);
@@ -72,5 +99,7 @@ export function readConfig(node: Node): Config {
     stubBundling: bool(node, 'stubBundling', false),
     deployWeb: bool(node, 'deployWeb', true),
     mailFrom: mailFrom(str(node, 'mailFrom') ?? `Pagewarden <no-reply@${str(node, 'domainName') ?? 'commentguard.example'}>`),
+    analysis: analysis(node),
+    openai: openaiEndpoint(node),
   };
 }

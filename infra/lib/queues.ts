@@ -15,17 +15,21 @@ export const MAX_RECEIVE_COUNT = 5;
 export interface WorkQueueProps {
   /** What the queue carries, for descriptions and alarm text. */
   readonly purpose: string;
-  /** Timeout of the consumer: the visibility timeout is six times it (AWS guidance). */
+  /** Timeout of the consumer: the visibility timeout is six times it plus the batching window (AWS guidance). */
   readonly consumerTimeout: Duration;
+  /** How long the event source gathers messages before invoking the consumer (up to its batch size); none by default. */
+  readonly batchingWindow?: Duration;
 }
 
 export class WorkQueue extends Construct {
   readonly queue: sqs.Queue;
   readonly dlq: sqs.Queue;
   readonly dlqAlarm: cloudwatch.Alarm;
+  private readonly batchingWindow?: Duration;
 
   constructor(scope: Construct, id: string, props: WorkQueueProps) {
     super(scope, id);
+    this.batchingWindow = props.batchingWindow && props.batchingWindow.toSeconds() > 0 ? props.batchingWindow : undefined;
     this.dlq = new sqs.Queue(this, 'Dlq', {
       encryption: sqs.QueueEncryption.SQS_MANAGED,
       enforceSSL: true,
@@ -34,7 +38,7 @@ export class WorkQueue extends Construct {
     this.queue = new sqs.Queue(this, 'Queue', {
       encryption: sqs.QueueEncryption.SQS_MANAGED,
       enforceSSL: true,
-      visibilityTimeout: Duration.seconds(props.consumerTimeout.toSeconds() * 6),
+      visibilityTimeout: Duration.seconds(props.consumerTimeout.toSeconds() * 6 + (this.batchingWindow?.toSeconds() ?? 0)),
       retentionPeriod: Duration.days(4),
       deadLetterQueue: { queue: this.dlq, maxReceiveCount: MAX_RECEIVE_COUNT },
     });
@@ -49,15 +53,18 @@ export class WorkQueue extends Construct {
   }
 
   /**
-   * Attach the consumer: batches of up to 10, partial batch failures. No batching window: a comment
-   * waiting up to a second for companions would spend the whole latency budget (webhook → decision).
+   * Attach the consumer: partial batch failures; batches of `batchSize` gathered for up to the queue's
+   * batching window when it has one (the OpenAI analyser: a trickle forms full requests), else
+   * delivered at once (the embedded analyser: a comment waiting for companions would spend the whole
+   * latency budget, webhook → decision).
    */
-  consumeWith(fn: lambda.IFunction, maxConcurrency?: number): void {
+  consumeWith(fn: lambda.IFunction, maxConcurrency?: number, batchSize = 10): void {
     fn.addEventSource(
       new sources.SqsEventSource(this.queue, {
-        batchSize: 10,
+        batchSize,
         reportBatchItemFailures: true,
         maxConcurrency,
+        maxBatchingWindow: this.batchingWindow,
       }),
     );
   }

@@ -100,8 +100,11 @@ export class AppStack extends Stack {
     this.functions = fns;
 
     // Queues.
-    this.analysisQueue = new WorkQueue(this, 'AnalysisQueue', { purpose: 'Comment analysis', consumerTimeout: Duration.minutes(2) });
-    this.analysisQueue.consumeWith(fns.analyser.fn, Math.max(2, config.analyserReservedConcurrency));
+    // Batches and batching window per analyser (config.ts): OpenAI gathers a trickle into full requests.
+    this.analysisQueue = new WorkQueue(this, 'AnalysisQueue', {
+      purpose: 'Comment analysis', consumerTimeout: Duration.minutes(2), batchingWindow: Duration.seconds(config.analysis.batchingWindowSeconds),
+    });
+    this.analysisQueue.consumeWith(fns.analyser.fn, Math.max(2, config.analyserReservedConcurrency), config.analysis.batchSize);
     this.metaEventsQueue = new WorkQueue(this, 'MetaEventsQueue', { purpose: 'Meta webhook events', consumerTimeout: Duration.minutes(1) });
     this.metaEventsQueue.consumeWith(fns.metaEvents.fn);
     // Long work (issue 13): one job per invocation, up to 50 at once (the schedule fans out one job per workspace and brand).
@@ -160,6 +163,8 @@ export class AppStack extends Stack {
     // Comments autopilot or the cross-post memory may act on go to the Meta events consumer (domain/automatic.ts).
     bindQueue(fns.analyser, 'META_EVENTS_QUEUE_URL', this.metaEventsQueue.queue);
     bindSecret(fns.analyser, 'OPENAI_SECRET_ARN', secrets.openai);
+    if (config.openai.baseUrl) fns.analyser.env('OPENAI_BASE_URL', config.openai.baseUrl);
+    if (config.openai.model) fns.analyser.env('OPENAI_MODEL', config.openai.model);
 
     bindTable(fns.automation, table, 'write');
     bindQueue(fns.automation, 'ANALYSIS_QUEUE_URL', this.analysisQueue.queue);

@@ -1,7 +1,7 @@
 /**
  * A local SQS endpoint (the AWS JSON protocol subset the app uses) with Lambda event-source-mapping
- * semantics: batches of up to 10, visibility timeout, partial batch failures, and a DLQ after
- * `maxReceiveCount` receives (design D10).
+ * semantics: batches (the mapping's batch size and batching window), visibility timeout, partial batch
+ * failures, and a DLQ after `maxReceiveCount` receives (design D10).
  */
 import { createHash, randomUUID } from 'node:crypto';
 import http from 'node:http';
@@ -10,13 +10,26 @@ import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 interface Message { id: string; body: string; receiveCount: number; visibleAt: number; sentAt: number }
 type Consumer = (event: SQSEvent) => Promise<SQSBatchResponse | void>;
 
+export interface QueueOptions {
+  batchSize: number;
+  visibilityTimeoutMs: number;
+  maxReceiveCount: number;
+  concurrency: number;
+  /**
+   * The event source's MaximumBatchingWindowInSeconds (in ms): with fewer than batchSize messages
+   * waiting, the consumer is invoked only once the oldest has waited this long, as Lambda's poller
+   * gathers records; 0 (default) invokes at once.
+   */
+  maxBatchingWindowMs?: number;
+}
+
 export class LocalQueue {
   readonly messages: Message[] = [];
   readonly dlq: Message[] = [];
   private running = 0;
   private timer: NodeJS.Timeout | null = null;
   private idleWaiters: (() => void)[] = [];
-  constructor(readonly name: string, private consumer: Consumer | null, readonly opts = { batchSize: 10, visibilityTimeoutMs: 30_000, maxReceiveCount: 5, concurrency: 4 }) {}
+  constructor(readonly name: string, private consumer: Consumer | null, readonly opts: QueueOptions = { batchSize: 10, visibilityTimeoutMs: 30_000, maxReceiveCount: 5, concurrency: 4 }) {}
 
   send(body: string): string {
     const m: Message = { id: randomUUID(), body, receiveCount: 0, visibleAt: 0, sentAt: Date.now() };
@@ -35,8 +48,11 @@ export class LocalQueue {
     if (!this.consumer) return;
     while (this.running < this.opts.concurrency) {
       const now = Date.now();
-      const batch = this.messages.filter((m) => m.visibleAt <= now).slice(0, this.opts.batchSize);
-      if (!batch.length) break;
+      const visible = this.messages.filter((m) => m.visibleAt <= now);
+      if (!visible.length) break;
+      const due = this.windowEnd(visible);
+      if (visible.length < this.opts.batchSize && due > now) break; // gathering: schedule() wakes at `due`
+      const batch = visible.slice(0, this.opts.batchSize);
       for (const m of batch) { m.visibleAt = now + this.opts.visibilityTimeoutMs; m.receiveCount++; }
       this.running++;
       void this.deliver(batch).finally(() => { this.running--; this.pump(); });
@@ -45,11 +61,20 @@ export class LocalQueue {
     if (!this.messages.length && !this.running) for (const w of this.idleWaiters.splice(0)) w();
   }
 
+  /** When the batching window of the waiting messages ends: the oldest became available that long ago. */
+  private windowEnd(visible: Message[]): number {
+    const window = this.opts.maxBatchingWindowMs ?? 0;
+    return window > 0 ? Math.min(...visible.map((m) => Math.max(m.sentAt, m.visibleAt))) + window : 0;
+  }
+
   private schedule(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    const next = Math.min(...this.messages.map((m) => m.visibleAt));
-    if (Number.isFinite(next) && next > Date.now()) this.timer = setTimeout(() => this.pump(), next - Date.now()).unref();
+    const now = Date.now();
+    const visible = this.messages.filter((m) => m.visibleAt <= now);
+    // The next message to become visible, and the end of the current batching window.
+    const next = Math.min(...this.messages.map((m) => m.visibleAt).filter((t) => t > now), ...(visible.length ? [this.windowEnd(visible)] : []).filter((t) => t > now));
+    if (Number.isFinite(next)) this.timer = setTimeout(() => this.pump(), next - now).unref();
   }
 
   private async deliver(batch: Message[]): Promise<void> {

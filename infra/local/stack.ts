@@ -59,6 +59,8 @@ export interface StackOptions {
    * call the functions make, and its consumed capacity. Off by default (a hop on every call).
    */
   observeDynamo?: boolean;
+  /** CDK context the functions' template is synthesized with, as `-c key=value` (e.g. `{ analyser: 'openai' }`: the analysis queue's batching). */
+  cdkContext?: Record<string, string>;
   /** Where the functions' own output goes (default: stderr, each line prefixed with the function's name). */
   functionLog?: (line: string) => void;
 }
@@ -87,7 +89,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     const [dynamoPort, cognitoPort] = [await freePort(), await freePort()];
     log('Starting DynamoDB Local and cognito-local...');
     const t0 = Date.now();
-    const built = Promise.all([ensureBundles(log), functionSpecs(log)]);
+    const built = Promise.all([ensureBundles(log), functionSpecs(log, opts.cdkContext)]);
     built.catch(() => undefined);
     const [dynamo, cognito] = await Promise.all([
       startDynamo(dynamoPort, opts.persist ? join(opts.dataDir, 'dynamodb') : null).then((c) => { children.push(c); return c; }),
@@ -142,7 +144,11 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     // Concurrency as in the CDK: the analyser's mapping is capped at its reserved concurrency (10 by
     // default, infra/lib/config.ts); the meta-events mapping has no cap in AWS (10 here).
     const queueOpts = { batchSize: 10, visibilityTimeoutMs: 30_000, maxReceiveCount: 5, concurrency: 10 };
-    queues.set('analysis', new LocalQueue('analysis', invoker('analyser') as never, queueOpts));
+    // The analyser's batch size and batching window come from its synthesized event source mapping.
+    const analysisSource = specs.find((f) => f.name === 'analyser')?.eventSource;
+    queues.set('analysis', new LocalQueue('analysis', invoker('analyser') as never, {
+      ...queueOpts, batchSize: analysisSource?.batchSize ?? queueOpts.batchSize, maxBatchingWindowMs: (analysisSource?.maxBatchingWindowSeconds ?? 0) * 1000,
+    }));
     queues.set('meta-events', new LocalQueue('meta-events', invoker('meta-events') as never, { ...queueOpts }));
     queues.set('webhook-deliveries', new LocalQueue('webhook-deliveries', invoker('webhook-deliveries') as never, { ...queueOpts }));
     if (opts.schedules) { const stop = startScheduler(invoker('automation'), log); closers.push(async () => stop()); }
