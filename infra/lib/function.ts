@@ -16,6 +16,7 @@ import type * as kms from 'aws-cdk-lib/aws-kms';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as nodejs from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
+import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
@@ -160,6 +161,15 @@ export function bindTable(f: CgFunction, table: dynamodb.ITable, access: Access)
 export function bindQueue(f: CgFunction, envName: string, queue: sqs.IQueue): void {
   f.env(envName, queue.queueUrl);
   f.fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['sqs:SendMessage'], resources: [queue.queueArn] }));
+}
+
+/**
+ * EXPORTS_BUCKET and object access under `jobs/` only: `write` puts files (the jobs function), `read`
+ * gets them (the api function, whose role signs the presigned download links).
+ */
+export function bindBucket(f: CgFunction, bucket: s3.IBucket, access: 'read' | 'write'): void {
+  f.env('EXPORTS_BUCKET', bucket.bucketName);
+  f.fn.addToRolePolicy(new iam.PolicyStatement({ actions: [access === 'read' ? 's3:GetObject' : 's3:PutObject'], resources: [bucket.arnForObjects('jobs/*')] }));
 }
 
 /** `<NAME>_SECRET_ARN` and GetSecretValue on that one secret (no DescribeSecret: nothing calls it). */

@@ -31,8 +31,8 @@ export class LocalQueue {
   private idleWaiters: (() => void)[] = [];
   constructor(readonly name: string, private consumer: Consumer | null, readonly opts: QueueOptions = { batchSize: 10, visibilityTimeoutMs: 30_000, maxReceiveCount: 5, concurrency: 4 }) {}
 
-  send(body: string): string {
-    const m: Message = { id: randomUUID(), body, receiveCount: 0, visibleAt: 0, sentAt: Date.now() };
+  send(body: string, delaySeconds = 0): string {
+    const m: Message = { id: randomUUID(), body, receiveCount: 0, visibleAt: delaySeconds ? Date.now() + delaySeconds * 1000 : 0, sentAt: Date.now() };
     this.messages.push(m);
     queueMicrotask(() => this.pump());
     return m.id;
@@ -115,9 +115,9 @@ export async function startSqsEndpoint(queues: Map<string, LocalQueue>, port: nu
       const reply = (status: number, body: unknown) => { res.writeHead(status, { 'Content-Type': 'application/x-amz-json-1.0' }); res.end(JSON.stringify(body)); };
       if (!queue) return reply(400, { __type: 'com.amazonaws.sqs#QueueDoesNotExist', message: `The specified queue ${name} does not exist.` });
       const md5 = (s: string) => createHash('md5').update(s).digest('hex');
-      if (action === 'SendMessage') return reply(200, { MessageId: queue.send(input.MessageBody), MD5OfMessageBody: md5(input.MessageBody) });
+      if (action === 'SendMessage') return reply(200, { MessageId: queue.send(input.MessageBody, Number(input.DelaySeconds ?? 0)), MD5OfMessageBody: md5(input.MessageBody) });
       if (action === 'SendMessageBatch') {
-        return reply(200, { Successful: (input.Entries as { Id: string; MessageBody: string }[]).map((e) => ({ Id: e.Id, MessageId: queue.send(e.MessageBody), MD5OfMessageBody: md5(e.MessageBody) })), Failed: [] });
+        return reply(200, { Successful: (input.Entries as { Id: string; MessageBody: string; DelaySeconds?: number }[]).map((e) => ({ Id: e.Id, MessageId: queue.send(e.MessageBody, Number(e.DelaySeconds ?? 0)), MD5OfMessageBody: md5(e.MessageBody) })), Failed: [] });
       }
       if (action === 'GetQueueAttributes') return reply(200, { Attributes: { ApproximateNumberOfMessages: String(queue.messages.length), ApproximateNumberOfMessagesDLQ: String(queue.dlq.length) } });
       return reply(400, { __type: 'com.amazonaws.sqs#UnsupportedOperation', message: `${action} is not supported locally` });

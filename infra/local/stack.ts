@@ -126,6 +126,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       TOKEN_KEY_ID: standIns.keyArn, APP_URL: appUrl,
       ...Object.fromEntries(Object.keys(secrets).map((name) => [`${secretVar(name)}_SECRET_ARN`, standIns.secretArn(name)])),
     };
+      JOBS_QUEUE_URL: sqs.urlOf('jobs'), EXPORTS_BUCKET: standIns.bucket,
     const fns = startFunctions({ specs, buildDir, region, resources, endpoints, overrides: plain, log: opts.functionLog ?? ((l) => process.stderr.write(`${l}\n`)) });
     closers.push(fns.close);
     const invoker = fns.invoker;
@@ -152,6 +153,8 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     queues.set('meta-events', new LocalQueue('meta-events', invoker('meta-events') as never, { ...queueOpts }));
     queues.set('webhook-deliveries', new LocalQueue('webhook-deliveries', invoker('webhook-deliveries') as never, { ...queueOpts }));
     if (opts.schedules) { const stop = startScheduler(invoker('automation'), log); closers.push(async () => stop()); }
+    // Jobs: one per invocation, up to 50 at once, as the CDK's event source mapping (visibility: 6 × the 15-minute timeout).
+    queues.set('jobs', new LocalQueue('jobs', invoker('jobs') as never, { batchSize: 1, visibilityTimeoutMs: 90 * 60_000, maxReceiveCount: 5, concurrency: 50 }));
     const gateway = await startGateway({ port, handlers, webDist: join(REPO_ROOT, 'web/dist') });
     closers.push(gateway.close);
     return { url: gateway.url, env, queues, sandbox, mailUrl: mail.webUrl, dynamo: dynamoObserver, invocations: fns.invocations, close };

@@ -79,7 +79,7 @@ describe('what a role may do', () => {
     }
     expect(await page.getByRole('heading', { name: 'Team' }).count()).toBe(0);
     expect(await page.getByRole('heading', { name: 'Audit log' }).count()).toBe(0);
-    expect(await page.getByRole('link', { name: 'Export my data' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Export my data' }).count()).toBe(0);
     expect(api.calls('GET /api/workspace/invitations')).toEqual([]);
     expect(api.calls('GET /api/audit-log')).toEqual([]);
     expect(api.unhandled).toEqual([]);

@@ -27,10 +27,13 @@ const SECRET_FIELDS = new Set(['encryptedToken', 'encryptedUserToken', 'tokenHas
 const SKIPPED_TYPES = new Set(['connection', 'inviteToken']);
 
 /** The user's profile and everything under the active workspace's partition, grouped by type, without tokens or internal keys. */
-export async function exportData(userId: string, workspaceId: string): Promise<Record<string, unknown>> {
+export async function exportData(userId: string, workspaceId: string, opts: { progress?: (items: number) => Promise<void> } = {}): Promise<Record<string, unknown>> {
   const user = await requireUser(userId, workspaceId);
   const out: Record<string, unknown[]> = {};
+  let seen = 0;
   for await (const items of tenantItems(workspaceId)) {
+    seen += items.length;
+    await opts.progress?.(seen);
     for (const item of items) {
       const type = String(item.type ?? 'other');
       if (SKIPPED_TYPES.has(type)) continue;

@@ -3,10 +3,14 @@
  * stuck in `processing` (the worker died or the message was lost, design D5) and failed analyses
  * go back to the queue, so either is retried within 2 minutes. Every 5 minutes (`frequent`): the
  * reconciliation sync that catches what webhooks missed; daily, also analyse whatever is still
- * pending. Each workspace is handled on its own, so one failure does not stop the rest.
+ * pending. The syncs fan out (issue 13 item 4): one job per workspace and brand on the jobs queue
+ * (kind `scheduled-sync`, domain/job-kinds.ts), so the schedule only lists and enqueues, and many
+ * syncs run side by side, each respecting Meta's usage headers. Each workspace is handled on its
+ * own, so one failure does not stop the rest.
  */
-import { analyseArrivals, bulkAnalyze, processComment, type ModerationDeps } from './moderation.js';
-import { syncUser } from './sync.js';
+import { startJobs } from './jobs.js';
+import { processComment, type ModerationDeps } from './moderation.js';
+import { brandOf } from './sync.js';
 import { stores, withRequestScope } from './store-port.js';
 
 const { listAutomated } = stores.automation;
@@ -57,22 +61,59 @@ export async function retryFailed(deps: ModerationDeps, workspaceId: string): Pr
 
 export type Task = 'requeue' | 'frequent' | 'daily';
 
-export async function runAutomation(deps: ModerationDeps, task: Task): Promise<{ workspaces: number; requeued: number; synced: number; queued: number; failed: number }> {
-  const totals = { workspaces: 0, requeued: 0, synced: 0, queued: 0, failed: 0 };
+/** The brands (Facebook page ids) of a workspace whose accounts a sync would call Meta for. */
+async function syncableBrands(workspaceId: string): Promise<string[]> {
+  const accounts = await stores.accounts.listAccounts(workspaceId);
+  return [...new Set(accounts.filter((a) => a.isActive && !a.needsReconnect && a.encryptedToken).map(brandOf))];
+}
+
+const FAN_OUT_CONCURRENCY = 16;
+const FAN_OUT_BATCH = 100;
+
+/** Enqueues one `scheduled-sync` job per workspace and brand; returns how many. */
+export async function fanOutSyncs(task: 'frequent' | 'daily', workspaceIds: string[]): Promise<{ workspaces: number; jobs: number; failed: number }> {
+  const specs: Parameters<typeof startJobs>[0] = [];
+  let failed = 0;
+  let next = 0;
+  await Promise.all(Array.from({ length: Math.min(FAN_OUT_CONCURRENCY, workspaceIds.length) }, async () => {
+    while (next < workspaceIds.length) {
+      const workspaceId = workspaceIds[next++]!;
+      try {
+        const brands = await syncableBrands(workspaceId);
+        // Daily, the workspace's pending comments are processed once (with its first brand's job).
+        brands.forEach((brandId, i) => specs.push({ workspaceId, kind: 'scheduled-sync', params: { brandId, task: task === 'daily' && i === 0 ? 'daily' : 'frequent' } }));
+      } catch (err) {
+        failed++;
+        console.error('[automation] brands not listed', workspaceId, err);
+      }
+    }
+  }));
+  let jobs = 0;
+  for (let i = 0; i < specs.length; i += FAN_OUT_BATCH) {
+    const batch = specs.slice(i, i + FAN_OUT_BATCH);
+    try {
+      jobs += (await startJobs(batch)).length;
+    } catch (err) {
+      failed += batch.length;
+      console.error('[automation] jobs not queued', batch.length, err);
+    }
+  }
+  return { workspaces: workspaceIds.length, jobs, failed };
+}
+
+export async function runAutomation(deps: ModerationDeps, task: Task): Promise<{ workspaces: number; requeued: number; jobs: number; failed: number }> {
+  const totals = { workspaces: 0, requeued: 0, jobs: 0, failed: 0 };
+  if (task !== 'requeue') {
+    const r = await fanOutSyncs(task, await listAutomated());
+    return { ...totals, workspaces: r.workspaces, jobs: r.jobs, failed: r.failed };
+  }
   for (const workspaceId of await listAutomated()) {
     totals.workspaces++;
     try {
       // Each workspace is one scope: its record is read once for the whole pass.
       await withRequestScope(async () => {
-        if (task === 'requeue') {
-          totals.requeued += await requeueStuck(deps, workspaceId);
-          totals.requeued += await retryFailed(deps, workspaceId);
-          return;
-        }
-        const sync = await syncUser(workspaceId);
-        totals.synced += sync.added.length;
-        totals.queued += await analyseArrivals(deps, workspaceId, sync.added);
-        if (task === 'daily' && (await getWorkspace(workspaceId))?.autoAnalyze) totals.queued += (await bulkAnalyze(deps, workspaceId)).queued;
+        totals.requeued += await requeueStuck(deps, workspaceId);
+        totals.requeued += await retryFailed(deps, workspaceId);
       });
     } catch (err) {
       totals.failed++;

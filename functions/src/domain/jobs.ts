@@ -9,10 +9,11 @@
  *   register runners: functions/src/handlers/jobs.ts);
  * - `startJob(workspaceId, kind, params, opts)`: records the job, queues it, returns its view (the
  *   route answers 202 `{job}`);
- * - `runJob(jobId, delivery)`: the jobs function runs one delivery. A runner reports progress and may
- *   save a checkpoint; an attempt that throws is retried by SQS (up to MAX_JOB_ATTEMPTS deliveries)
- *   and resumes from the checkpoint, so runners must be idempotent. A DomainError that retrying
- *   cannot change (invalid, forbidden, not found, payment) fails the job at once.
+ * - `runJob(jobId)`: the jobs function runs one attempt. A runner reports progress and may save a
+ *   checkpoint; an attempt that throws is queued again after a growing delay (up to MAX_JOB_ATTEMPTS
+ *   attempts) and resumes from the checkpoint, so runners must be idempotent. A DomainError that
+ *   retrying cannot change (invalid, forbidden, not found, payment) fails the job at once. An attempt
+ *   that dies without an answer (a crash, the function's timeout) comes back through SQS itself.
  */
 import { randomUUID } from 'node:crypto';
 import type { Job } from '@cg/shared';
@@ -23,7 +24,7 @@ import { stores, withRequestScope, type JobRecord } from './store-port.js';
 
 export type { JobRecord };
 
-/** Deliveries of one job before it is marked failed (the jobs queue's maxReceiveCount matches). */
+/** Attempts of one job before it is marked failed. */
 export const MAX_JOB_ATTEMPTS = 5;
 /** How long a file link (an export) works. */
 export const FILE_LINK_TTL_SECONDS = 15 * 60;
@@ -31,8 +32,8 @@ export const FILE_LINK_TTL_SECONDS = 15 * 60;
 const PROGRESS_EVERY_MS = 250;
 
 export interface JobQueuePort {
-  /** Queues one message per job id; throws when any could not be queued. */
-  send(jobIds: string[]): Promise<void>;
+  /** Queues one message per job id (after `delaySeconds`, at most 900); throws when any could not be queued. */
+  send(jobIds: string[], delaySeconds?: number): Promise<void>;
 }
 
 export interface JobPorts {
@@ -154,14 +155,20 @@ async function push(job: JobRecord): Promise<void> {
 
 const PERMANENT = new Set(['invalid', 'forbidden', 'not_found', 'payment', 'unauthenticated']);
 
+/** Seconds before attempt n+1 (n failed so far): 5, 20, 45, 80 … capped at SQS's 15 minutes. */
+export function retryDelaySeconds(failed: number): number {
+  return Math.min(900, 5 * failed * failed);
+}
+
 /**
- * Runs one delivery of a job. Returns normally when the job is finished (succeeded, or failed for
- * good); throws when the attempt failed and SQS should deliver it again.
+ * Runs one attempt of a job. Returns when the job finished (succeeded, or failed for good) or its
+ * next attempt is queued; throws only when that could not be queued (SQS then delivers this one again).
  */
-export async function runJob(jobId: string, delivery: { attempt: number }): Promise<void> {
+export async function runJob(jobId: string): Promise<void> {
   const stored = await stores.jobs.getJob(jobId);
   if (!stored || stored.status === 'succeeded' || stored.status === 'failed') return; // gone, or a duplicate delivery
   const runner = runners.get(stored.kind);
+  const delivery = { attempt: (stored.attempts ?? 0) + 1 };
   const job: JobRecord = { ...stored, status: 'running', attempts: delivery.attempt, updatedAt: new Date().toISOString() };
   const write = async (fields: Partial<JobRecord>) => {
     Object.assign(job, fields, { updatedAt: new Date().toISOString() });
@@ -214,6 +221,6 @@ export async function runJob(jobId: string, delivery: { attempt: number }): Prom
     console.warn('[jobs] attempt failed, retried', job.kind, job.id, delivery.attempt, message);
     await write({ status: 'queued', error: message }).catch(() => undefined);
     await push(job);
-    throw err;
+    await bound().queue.send([job.id], retryDelaySeconds(delivery.attempt));
   }
 }

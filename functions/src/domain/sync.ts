@@ -32,8 +32,8 @@ async function adSources(platform: MetaSession, brand: StoredAccount): Promise<A
   return platform.adSources(await vault().open(brand.encryptedUserToken));
 }
 
-/** Stores every new comment of one account; stops (incomplete) once `budget` new comments were added. */
-async function syncAccount(platform: MetaSession, workspaceId: string, a: StoredAccount, brand: StoredAccount, budget: { left: number }, added: Comment[]): Promise<boolean> {
+/** Stores every new comment of one account; stops (incomplete) once `budget` new comments were added or its deadline passed. */
+async function syncAccount(platform: MetaSession, workspaceId: string, a: StoredAccount, brand: StoredAccount, budget: { left: number; deadline: number }, added: Comment[]): Promise<boolean> {
   const token = await vault().open(a.encryptedToken!);
   const since = a.syncedUntil ?? undefined;
   const ads = await adSources(platform, brand);
@@ -44,12 +44,20 @@ async function syncAccount(platform: MetaSession, workspaceId: string, a: Stored
     const fresh = await insertNew(workspaceId, batch.filter((p) => !p.fromPage).map((p) => toComment(p, a.id)));
     added.push(...fresh);
     budget.left -= fresh.length;
-    if (budget.left <= 0) return false;
+    if (budget.left <= 0 || Date.now() >= budget.deadline) return false;
   }
   return true;
 }
 
-export async function syncUser(workspaceId: string, opts: { maxComments?: number } = {}): Promise<SyncResult> {
+export interface SyncOptions {
+  maxComments?: number;
+  /** Stop (more: true) once this time (epoch ms) has passed: the rest continues in a job. */
+  deadline?: number;
+  /** Only the accounts of this brand (its Facebook page id): the schedule syncs one brand per job. */
+  brandId?: string;
+}
+
+export async function syncUser(workspaceId: string, opts: SyncOptions = {}): Promise<SyncResult> {
   const platform = meta().session(workspaceId);
   try {
     return await syncAll(platform, workspaceId, opts);
@@ -58,15 +66,21 @@ export async function syncUser(workspaceId: string, opts: { maxComments?: number
   }
 }
 
-async function syncAll(platform: MetaSession, workspaceId: string, opts: { maxComments?: number }): Promise<SyncResult> {
+/** The brand an account belongs to: its Facebook page's id (a page is its own brand). */
+export function brandOf(a: Pick<StoredAccount, 'platform' | 'externalId' | 'brandId'>): string {
+  return a.brandId || a.externalId;
+}
+
+async function syncAll(platform: MetaSession, workspaceId: string, opts: SyncOptions): Promise<SyncResult> {
   const all = await accounts.listAccounts(workspaceId);
   const result: SyncResult = { added: [], accounts: 0, throttled: [], needsReconnect: [], more: false };
-  const budget = { left: opts.maxComments ?? 5_000 };
+  const budget = { left: opts.maxComments ?? 5_000, deadline: opts.deadline ?? Infinity };
   const now = Date.now();
   for (const a of all) {
     if (!a.isActive || a.needsReconnect || !a.encryptedToken) continue;
+    if (opts.brandId && brandOf(a) !== opts.brandId) continue;
     if (a.throttledUntil && Date.parse(a.throttledUntil) > now) { result.throttled.push(a.accountName); continue; }
-    if (budget.left <= 0) { result.more = true; break; }
+    if (budget.left <= 0 || Date.now() >= budget.deadline) { result.more = true; break; }
     const brand = all.find((b) => b.platform === 'facebook' && b.externalId === a.brandId) ?? a;
     const startedAt = new Date().toISOString();
     try {

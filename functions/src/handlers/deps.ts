@@ -1,11 +1,16 @@
 /** The composition root: the production adapters behind the domain's ports, wired once per process. */
 import './bind-ports.js';
 import type { ModerationDeps } from '../domain/moderation.js';
+import { bindJobs } from '../domain/jobs.js';
 import { metaPlatformActions } from '../platform/actions.js';
-import { sqsAnalysisQueue } from '../queue/sqs.js';
+import { sqsAnalysisQueue, sqsJobQueue } from '../queue/sqs.js';
 import { wsNotifier } from '../realtime/notifier.js';
 import { loadSecretEnv } from '../secrets.js';
+import { s3Files } from '../storage/s3.js';
 
 await loadSecretEnv('META_SECRET_ARN');
 
 export const moderationDeps: ModerationDeps = { queue: sqsAnalysisQueue, platform: metaPlatformActions, notifier: wsNotifier };
+
+// Long work runs as jobs (domain/jobs.ts): queued on the jobs queue, progress pushed over the socket, files in S3.
+bindJobs({ queue: sqsJobQueue, notifier: wsNotifier, files: s3Files });

@@ -12,7 +12,7 @@ function sqs(): SQSClient {
 }
 
 /** Sends JSON messages in batches of 10; throws if any could not be queued (the caller keeps its state recoverable). */
-export async function sendAll(queueUrlVar: string, bodies: unknown[]): Promise<void> {
+export async function sendAll(queueUrlVar: string, bodies: unknown[], opts: { delaySeconds?: number } = {}): Promise<void> {
   const QueueUrl = config.req(queueUrlVar);
   const chunks: unknown[][] = [];
   for (let i = 0; i < bodies.length; i += 10) chunks.push(bodies.slice(i, i + 10));
@@ -21,7 +21,7 @@ export async function sendAll(queueUrlVar: string, bodies: unknown[]): Promise<v
   await Promise.all(Array.from({ length: Math.min(8, chunks.length) }, async () => {
     while (next < chunks.length) {
       const chunk = chunks[next++]!;
-      const res = await sqs().send(new SendMessageBatchCommand({ QueueUrl, Entries: chunk.map((b, n) => ({ Id: String(n), MessageBody: JSON.stringify(b) })) }));
+      const res = await sqs().send(new SendMessageBatchCommand({ QueueUrl, Entries: chunk.map((b, n) => ({ Id: String(n), MessageBody: JSON.stringify(b), ...(opts.delaySeconds ? { DelaySeconds: opts.delaySeconds } : {}) })) }));
       if (res.Failed?.length) throw new Error(`Could not queue ${res.Failed.length} message(s): ${res.Failed[0]?.Message ?? 'unknown error'}`);
     }
   }));
@@ -34,4 +34,9 @@ export const sqsAnalysisQueue: AnalysisQueuePort = {
 /** The analyser hands comments autopilot may act on to the Meta events consumer (it has the Meta client). */
 export const sqsAutomaticQueue: AutomaticQueuePort = {
   enqueue: (job) => sendAll('META_EVENTS_QUEUE_URL', [job]),
+};
+
+/** The jobs queue (domain/jobs.ts): one message `{jobId}` per job; a retry is sent again with a delay. */
+export const sqsJobQueue = {
+  send: (jobIds: string[], delaySeconds?: number) => sendAll('JOBS_QUEUE_URL', jobIds.map((jobId) => ({ jobId })), { delaySeconds }),
 };

@@ -4,8 +4,8 @@ import { canAccess, type Role } from '@cg/shared';
 import { audit } from '../domain/audit.js';
 import * as connect from '../domain/connect.js';
 import { actorOf } from '../domain/workspaces.js';
-import { analyseArrivals, type ModerationDeps } from '../domain/moderation.js';
-import { syncUser } from '../domain/sync.js';
+import type { ModerationDeps } from '../domain/moderation.js';
+import { syncNowOrJob } from '../domain/job-kinds.js';
 import type { RouteImpls } from '../http/router.js';
 
 /** The app's public origin: APP_URL when configured, else the viewer's host as CloudFront forwards it. */
@@ -36,10 +36,10 @@ export function accountRoutes(deps: ModerationDeps): RouteImpls {
     },
     socialAccounts: async ({ workspaceId }) => ({ body: await connect.listSocialAccounts(workspaceId) }),
     deleteSocialAccount: async ({ workspaceId, params }) => { await connect.disconnect(workspaceId, params.id!); return { body: { ok: true } }; },
-    syncComments: async ({ workspaceId }) => {
-      const r = await syncUser(workspaceId);
-      const queued = await analyseArrivals(deps, workspaceId, r.added);
-      return { body: { added: r.added.length, queued, accounts: r.accounts, throttled: r.throttled, needsReconnect: r.needsReconnect, more: r.more } };
+    // What is left after 8 s continues as a job: 202 with the comments so far and {job}.
+    syncComments: async ({ workspaceId, userId }) => {
+      const r = await syncNowOrJob(deps, workspaceId, userId);
+      return { status: r.job ? 202 : 200, body: r.body };
     },
   };
 }

@@ -4,7 +4,7 @@ import { clearedSessionCookies, sessionCookies, sessionIdCookie } from '../http/
 import type { BillingPort } from '../billing/port.js';
 import type { RouteImpls } from '../http/router.js';
 import * as accounts from '../domain/accounts.js';
-import * as accountData from '../domain/account-data.js';
+import * as longWork from '../domain/job-kinds.js';
 import type { CodeDeps } from '../domain/verification.js';
 import { guardSignIn } from '../domain/lockout.js';
 import { refuseCommonPassword } from '../auth/common-passwords.js';
@@ -37,13 +37,16 @@ export function authRoutes(identity: IdentityPort, codes: CodeDeps, billing: () 
       await accounts.throttle('update-user', ip, body.email);
       return { body: await accounts.updateProfile(identity, userId, workspaceId, body, codes) };
     },
-    deleteUser: async ({ userId }) => {
-      await accountData.deleteAccount(identity, userId, await billing());
-      return { body: { ok: true }, cookies: clearedSessionCookies() };
+    // Big accounts are deleted by a job (202 {job}); Stripe is cancelled first either way.
+    deleteUser: async ({ userId, workspaceId }) => {
+      const { job } = await longWork.deleteAccountNowOrJob(identity, userId, workspaceId, await billing());
+      return { ...(job ? { status: 202, body: { job } } : { body: { ok: true } }), cookies: clearedSessionCookies() };
     },
-    exportUser: async ({ userId, workspaceId }) => ({
-      body: await accountData.exportData(userId, workspaceId),
-      headers: { 'Content-Disposition': `attachment; filename="pagewarden-export-${new Date().toISOString().slice(0, 10)}.json"` },
-    }),
+    // Big workspaces export through a job writing files behind signed links (202 {job}).
+    exportUser: async ({ userId, workspaceId }) => {
+      const r = await longWork.exportNowOrJob(userId, workspaceId);
+      if (r.job) return { status: 202, body: { job: r.job } };
+      return { body: r.body, headers: { 'Content-Disposition': `attachment; filename="pagewarden-export-${new Date().toISOString().slice(0, 10)}.json"` } };
+    },
   };
 }

@@ -1,8 +1,8 @@
 /** Routes: the moderation queue, decisions and every action on a comment, history and context, stats, activity and analytics. */
 import type { RouteImpls } from '../http/router.js';
 import * as actions from '../domain/actions.js';
-import { auditChange } from '../domain/audit.js';
 import { commentContext } from '../domain/comment-context.js';
+import * as longWork from '../domain/job-kinds.js';
 import * as insights from '../domain/insights.js';
 import * as moderation from '../domain/moderation.js';
 import * as queue from '../domain/queue.js';
@@ -15,7 +15,8 @@ export function commentRoutes(deps: moderation.ModerationDeps): RouteImpls {
     analytics: async ({ workspaceId }) => ({ body: await insights.analytics(workspaceId) }),
     activity: async ({ workspaceId }) => ({ body: await insights.recentActivity(workspaceId) }),
     processComment: async ({ workspaceId, params }) => { await moderation.processComment(deps, workspaceId, params.id!); return { status: 202, body: { ok: true } }; },
-    bulkAnalyze: async ({ workspaceId }) => ({ status: 202, body: await moderation.bulkAnalyze(deps, workspaceId) }),
+    // Process All: more than 500 pending comments run as a job (202 {job}).
+    bulkAnalyze: async ({ workspaceId, userId }) => { const r = await longWork.processAllNowOrJob(deps, workspaceId, userId); return { status: 202, body: r.job ? { job: r.job } : r.body }; },
     approveComment: async ({ workspaceId, userId, params }) => ({ body: await moderation.approve(deps, workspaceId, params.id!, await actorName(userId)) }),
     overrideComment: async ({ workspaceId, userId, params, body }) => ({ body: await moderation.override(deps, workspaceId, params.id!, body.action, await actorName(userId)) }),
     updateReply: async ({ workspaceId, userId, params, body }) => ({ body: await moderation.updateReply(deps, workspaceId, params.id!, body.suggestedReply, await actorName(userId)) }),
@@ -29,13 +30,10 @@ export function commentRoutes(deps: moderation.ModerationDeps): RouteImpls {
     deleteReply: async ({ workspaceId, userId, params }) => ({ body: await actions.deleteReply(deps, workspaceId, params.id!, await actorName(userId)) }),
     commentHistory: async ({ workspaceId, params }) => ({ body: await actions.history(workspaceId, params.id!) }),
     commentContext: async ({ workspaceId, params }) => ({ body: await commentContext(deps.platform, workspaceId, params.id!) }),
-    // Audited per comment (what changed on each), not once for the request.
+    // Audited per comment (what changed on each), not once for the request; more than 100 comments run as a job (202 {job}).
     bulkComments: async ({ workspaceId, userId, body }) => {
-      const result = await queue.bulk(deps, workspaceId, body, await actorName(userId));
-      for (const r of result.results.filter((x) => x.ok)) {
-        await auditChange({ workspaceId, userId, route: 'bulkComments', target: `/api/comments/${r.id}/${body.action}`, body: { action: body.action }, result: { status: r.status } });
-      }
-      return { body: result, audited: true };
+      const r = await longWork.bulkNowOrJob(deps, workspaceId, userId, body, await actorName(userId));
+      return r.job ? { status: 202, body: { job: r.job }, audited: true } : { body: r.body, audited: true };
     },
   };
 }

@@ -2,7 +2,7 @@
 import type { BillingPort } from '../billing/port.js';
 import type { RouteImpls } from '../http/router.js';
 import { ownOrigin } from '../http/validate.js';
-import { deleteWorkspace } from '../domain/account-data.js';
+import { deleteWorkspaceNowOrJob } from '../domain/job-kinds.js';
 import { auditPage } from '../domain/audit.js';
 import * as team from '../domain/workspaces.js';
 
@@ -11,11 +11,12 @@ export function workspaceRoutes(deps: team.TeamDeps & { billing: () => Promise<B
     getWorkspace: async ({ workspaceId, userId }) => ({ body: await team.workspaceView(workspaceId, userId) }),
     updateWorkspace: async ({ workspaceId, userId, body }) => ({ body: await team.updateWorkspace(workspaceId, userId, body), audited: true }),
     deleteWorkspace: async ({ workspaceId, userId, sessionId }) => {
-      await deleteWorkspace(workspaceId, await deps.billing());
+      // Stripe first; a big workspace is deleted by a job (202 {job}).
+      const { job } = await deleteWorkspaceNowOrJob(workspaceId, userId, await deps.billing());
       // The session moves to another of the user's workspaces, if any.
-      const next = (await team.listWorkspaces(userId, null))[0];
+      const next = (await team.listWorkspaces(userId, null)).find((w) => w.id !== workspaceId);
       if (next) await team.switchWorkspace(userId, sessionId!, next.id);
-      return { body: { ok: true } };
+      return job ? { status: 202, body: { job } } : { body: { ok: true } };
     },
     listWorkspaces: async ({ userId, workspaceId }) => ({ body: await team.listWorkspaces(userId, workspaceId) }),
     switchWorkspace: async ({ userId, sessionId, params }) => ({ body: await team.switchWorkspace(userId, sessionId!, params.id!) }),

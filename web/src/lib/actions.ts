@@ -6,6 +6,7 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { ACTION_TEXT, TEXT, type BulkResult, type Comment, type RouteName } from '@cg/shared';
 import { api, errorMessage } from './api';
+import { resultOf } from './jobs';
 import { invalidateLists } from './queryClient';
 import { toast, toastError } from './toast';
 import { announce } from './announce';
@@ -130,7 +131,8 @@ export function bulkSummary(r: BulkResult): string {
 export function useBulk() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (v: { action: BulkAction; target: BulkTarget }) => api('bulkComments', { body: { action: v.action, ...v.target } as never }),
+    // More than 100 comments run as a job: its bar shows, and its result is the bulk result.
+    mutationFn: async (v: { action: BulkAction; target: BulkTarget }) => resultOf<BulkResult>(await api('bulkComments', { body: { action: v.action, ...v.target } as never })),
     onSuccess: (r) => {
       const text = bulkSummary(r);
       if (r.failed) toastError(text, ACTION_TEXT.failed);

@@ -8,6 +8,7 @@
 import type { Query, QueryClient, QueryKey } from '@tanstack/react-query';
 import { QUEUE_STATUSES, WsMessage, type CommentStatus, type CommentsList } from '@cg/shared';
 import { qk } from './queryClient';
+import { updateJob } from './jobs';
 
 export const COALESCE_MS = 1000;
 
@@ -141,6 +142,9 @@ export class LiveCache {
     const cached = this.lists().some((q) => hasAny(q, ids));
     const status = m.status as CommentStatus | undefined;
     switch (m.type) {
+      case 'job_progress':
+        if (m.job) updateJob(m.job);
+        return;
       case 'notice':
         this.refresh(qk.user);
         return;

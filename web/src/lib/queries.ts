@@ -1,7 +1,8 @@
 /** Shared queries and mutations of the signed-in screens. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { TEXT, type CommentsQuery } from '@cg/shared';
+import { isJobAccepted, TEXT, type CommentsQuery } from '@cg/shared';
 import { api, errorMessage } from './api';
+import { resultOf, waitForJob } from './jobs';
 import { invalidateLists, qk } from './queryClient';
 import { toast, toastError } from './toast';
 
@@ -52,7 +53,8 @@ export function useSocialAccounts(enabled = true) {
 export function useSync(onNothingConnected: () => void) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => api('syncComments'),
+    // What is left after a few seconds continues as a job: its bar shows, and the lists refetch when it ends.
+    mutationFn: async () => { const r = await api('syncComments'); if (isJobAccepted(r)) await waitForJob(r.job); return r; },
     onSuccess: (r) => {
       const accounts = (r as { accounts?: unknown } | undefined)?.accounts;
       if (accounts === 0) {
@@ -68,7 +70,8 @@ export function useSync(onNothingConnected: () => void) {
 }
 
 export function useBulkAnalyze() {
-  return useCommentAction(() => api('bulkAnalyze'), { description: TEXT.bulkDone }, { fallback: TEXT.bulkFailed });
+  // Over 500 pending comments Process All is a job: its bar shows analysis progress, the lists refetch when it ends.
+  return useCommentAction(async () => resultOf(await api('bulkAnalyze')), { description: TEXT.bulkDone }, { fallback: TEXT.bulkFailed });
 }
 
 export function useProcess() {

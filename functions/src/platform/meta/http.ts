@@ -4,7 +4,7 @@ import { throttleRetryAfterMs, exponentialBackoffMs } from './backoff.js';
 import type { MetaConfig } from './config.js';
 import { DEFAULT_API_VERSION, DEFAULT_GRAPH_URL } from './config.js';
 import { MetaApiError, ThrottledError, TokenInvalidError, TransientError, mapGraphError, type GraphErrorBody } from './errors.js';
-import { parseUsageHeaders, type GraphUsage } from './usage.js';
+import { parseUsageHeaders, UsageGovernor, type GraphUsage } from './usage.js';
 
 export type Params = Record<string, string | number | boolean | undefined>;
 
@@ -47,6 +47,8 @@ export class GraphClient {
   readonly graphUrl: string;
   readonly apiVersion: string;
   lastUsage: GraphUsage | null = null;
+  /** Slows down and defers calls as the usage headers approach Meta's limits. */
+  readonly usage = new UsageGovernor();
   /** Calls made (attempts included), for benchmarks. */
   callCount = 0;
   private throttleStreak = 0;
@@ -147,6 +149,9 @@ export class GraphClient {
   }
 
   private async once<T>(method: string, url: URL, token: string | undefined, body: URLSearchParams | undefined, schema: z.ZodType<T>): Promise<T> {
+    const gate = this.usage.before(url.pathname);
+    if (gate.deferMs > 0) throw new ThrottledError(`Deferred: Meta usage is near its limit (X-App-Usage / X-Business-Use-Case-Usage); next call in ${Math.ceil(gate.deferMs / 1000)} s`, 429, 4, gate.deferMs);
+    if (gate.paceMs > 0) await this.sleep(gate.paceMs);
     const started = Date.now();
     const path = url.pathname;
     const report = (status: number, message: string, code?: number) =>
@@ -166,6 +171,7 @@ export class GraphClient {
     const usage = parseUsageHeaders(res.headers);
     if (usage) {
       this.lastUsage = usage;
+      this.usage.note(usage);
       this.opts.onUsage?.(usage, path);
     }
     const text = await res.text();

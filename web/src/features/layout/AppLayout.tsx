@@ -8,6 +8,7 @@ import { Logo } from '../../components/ui/Logo';
 import { Sidebar } from './Sidebar';
 import { WorkspaceSwitcher } from './WorkspaceSwitcher';
 import { AccountNotice, LivePausedBanner, TrialBanner, VerifyEmailBanner } from './AccountBanners';
+import { JobProgressList } from '../jobs/JobProgress';
 
 export const NAV = [
   { to: '/dashboard', label: 'Dashboard' },
@@ -125,6 +126,7 @@ export default function AppLayout({ children }: { children: ReactNode }) {
           {user && <AccountNotice user={user} />}
           {user && !user.emailVerified && <VerifyEmailBanner user={user} />}
           {user && <TrialBanner user={user} />}
+          <JobProgressList />
           {children}
         </main>
       </div>

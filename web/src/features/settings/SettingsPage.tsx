@@ -16,6 +16,7 @@ import { BrandVoiceSection } from './BrandVoiceSection';
 import { TeamSection } from './TeamSection';
 import { WorkspaceSection } from './WorkspaceSection';
 
+import { ExportButton } from '../jobs/ExportButton';
 function useConnectionResult() {
   const [params, setParams] = useSearchParams();
   const handled = useRef<string | null>(null);
@@ -295,7 +296,7 @@ function AccountInfoSection({ user }: { user: User }) {
         <Heading level={3} className="cg-subtitle">Your data</Heading>
         <Text className="cg-small cg-muted">Download everything we store about you, or delete your account and all its data permanently.</Text>
         <Flex gap="0.5rem" marginTop="0.75rem" wrap="wrap">
-          {canExport && <a href="/api/user/export" download className="cg-button-secondary">Export my data</a>}
+          {canExport && <ExportButton />}
           <Button size="small" colorTheme="error" onClick={() => setConfirmDelete(true)}>Delete account</Button>
         </Flex>
       </div>
