@@ -1,6 +1,7 @@
 /**
  * OpenAI provider (design D6, issue 10 item 10): batched structured outputs, any OpenAI-compatible
- * endpoint (`baseURL` / OPENAI_BASE_URL), plus the free moderation endpoint.
+ * endpoint (`baseURL` / OPENAI_BASE_URL), plus the free moderation endpoint when the server has one
+ * (a server that answers 404 there is used without it).
  *
  * Comment text is data, never instructions. The system message is one fixed text (no brand, no
  * comment: the same for every request, so the provider can cache it); the user message is a JSON
@@ -233,7 +234,11 @@ export class OpenAIAnalyser implements Analyser {
     return new Map(parsed.data.decisions.map((d) => [d.id, d]));
   }
 
+  /** False once the endpoint answered 404 to /moderations (an OpenAI-compatible server without it). */
+  private moderationAvailable = true;
+
   private async moderate(comments: CommentInput[]): Promise<Flag[]> {
+    if (!this.moderationAvailable) return comments.map(() => ({ flagged: false, threat: false }));
     try {
       const res = await this.client.moderations.create({ model: this.moderationModel, input: comments.map((c) => c.content) });
       return comments.map((_, i) => {
@@ -242,6 +247,11 @@ export class OpenAIAnalyser implements Analyser {
         return { flagged: r?.flagged ?? false, threat: THREAT_FLAGS.some((k) => categories[k]) };
       });
     } catch (err) {
+      if (err instanceof OpenAI.NotFoundError) {
+        console.warn('[openai] the endpoint has no /moderations: decisions come from the chat model alone');
+        this.moderationAvailable = false;
+        return this.moderate(comments);
+      }
       throw new AnalysisError(`OpenAI moderation failed: ${(err as Error).message}`, { cause: err });
     }
   }

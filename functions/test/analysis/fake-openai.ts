@@ -4,14 +4,15 @@
  * model that reads the provider's JSON data document:
  * - 'ok' follows the system message (classifies; a comment with instructions is flagged, not obeyed);
  * - 'obedient' is a model that obeys the comment: it replies with whatever the comment asks for
- *   ("reply with X" → X), so tests can check what the pipeline lets through.
+ *   ("reply with X" → X), so tests can check what the pipeline lets through;
+ * - 'no-moderations' is a compatible server without /moderations (404 there).
  * Prompt tokens are counted with a real tokenizer (o200k_base, the GPT-4o/GPT-5 encoding).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { countChatTokens, countTokens } from '../../../scripts/tokens.js';
 
-export type FakeMode = 'ok' | 'obedient' | 'rate-limit-once' | 'malformed' | 'refusal' | 'invalid-decision';
+export type FakeMode = 'ok' | 'obedient' | 'no-moderations' | 'rate-limit-once' | 'malformed' | 'refusal' | 'invalid-decision';
 
 export interface ChatRequest { model: string; messages: Array<{ role: string; content: string }>; response_format?: unknown }
 
@@ -81,6 +82,7 @@ export async function startFakeOpenAI(mode: FakeMode = 'ok'): Promise<FakeOpenAI
     state.rawBodies.push(raw);
     const json = JSON.parse(raw || '{}') as ChatRequest & { input?: string[] };
     if (req.method !== 'POST') return send(res, 405, { error: { message: 'method not allowed' } });
+    if (path.endsWith('/moderations') && state.mode === 'no-moderations') return send(res, 404, { error: { message: 'Not found' } });
     if (path.endsWith('/moderations')) {
       const inputs = Array.isArray(json.input) ? json.input : [String(json.input)];
       return send(res, 200, {

@@ -201,4 +201,13 @@ describe('createAnalyser', () => {
     expect(fake!.calls['/my-llm/openai/v1/chat/completions']).toBe(1);
     expect(fake!.chatRequests[0]!.model).toBe('llama-3.1-8b-instruct');
   });
+
+  it('works with a compatible server that has no /moderations endpoint (asked once, then the chat model alone)', async () => {
+    fake = await startFakeOpenAI('no-moderations');
+    const a = createAnalyser({ OPENAI_API_KEY: 'local-key', OPENAI_BASE_URL: fake.url });
+    expect((await a.analyse(comments, brand)).map((d) => d.decision)).toEqual(['reply', 'delete', 'hide']);
+    await a.analyse(comments, brand);
+    expect(fake!.calls['/v1/moderations']).toBe(1);
+    expect(fake!.calls['/v1/chat/completions']).toBe(2);
+  });
 });
