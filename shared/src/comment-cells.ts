@@ -1,9 +1,9 @@
 /**
  * Comment cells (issue 13 item 6): a comment's place in the five list filters — platform, account
- * (the brand is a set of accounts), status, sentiment and decision. Every cell is its own partition of
- * the `gsi4` index (newest first) and its size is a counter on the account's cell-counts item, kept in
- * the same transaction as each comment write. A filtered list reads the counts, adds up the matching
- * cells for its total and reads only the matching cells' partitions for its page.
+ * (the brand is a set of accounts), status, sentiment and decision. How many comments each cell holds
+ * is a counter on the account's cell-counts item, kept in the same transaction as each comment write.
+ * A filtered list reads the counts, adds up the matching cells for its exact total, and picks the index
+ * partitions to read (functions/src/store/comment-plan.ts) from how many matches each holds.
  */
 import type { Comment } from './entities.js';
 

@@ -52,6 +52,8 @@ export const CommentsQuery = z.object({
   sort: z.enum(['newest', 'priority']).optional(),
 });
 export type CommentsQuery = z.infer<typeof CommentsQuery>;
+/** The deepest `offset` GET /api/comments answers; deeper pages continue with `cursor` (issue 13). */
+export const MAX_COMMENTS_OFFSET = 1_000;
 
 const Message = z.string().trim().min(1, 'must not be empty').max(8000);
 export const ReplyBody = z.object({ message: Message });

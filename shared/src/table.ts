@@ -8,14 +8,14 @@ export const TABLE = {
   partitionKey: 'pk',
   sortKey: 'sk',
   ttlAttribute: 'ttl',
-  /** Bumped when the key design changes incompatibly (2: workspaces are the tenant, issue #9; 3: comment cells and search words, issue #13); local data of another version is reset. */
-  schemaVersion: 3,
+  /** Bumped when the key design changes incompatibly (2: workspaces are the tenant, issue #9; 3-4: comment cells and search words, issue #13); local data of another version is reset. */
+  schemaVersion: 4,
   /** Generic, sparse global secondary indexes; each access pattern names the one it uses. */
   indexes: [
     { name: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
     { name: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
     { name: 'gsi3', partitionKey: 'gsi3pk', sortKey: 'gsi3sk' },
-    /** A comment's cell: platform, account, status, sentiment, decision (comment-cells.ts). */
+    /** A comment's cell: platform, account, status, sentiment (comment-cells.ts). */
     { name: 'gsi4', partitionKey: 'gsi4pk', sortKey: 'gsi4sk' },
     /** A comment's facet: status, sentiment, decision over every account. */
     { name: 'gsi5', partitionKey: 'gsi5pk', sortKey: 'gsi5sk' },

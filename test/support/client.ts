@@ -23,12 +23,13 @@ export async function signedIn(tag = 'user'): Promise<{ client: Client; email: s
   return { client, email, user: res.json };
 }
 
-/** Every comment of the signed-in workspace, through the API's offset paging. */
+/** Every comment of the signed-in workspace, through the API's keyset paging (nextCursor). */
 export async function allComments(client: Client): Promise<any[]> {
   const out: any[] = [];
-  for (let offset = 0; ; offset += 100) {
-    const page = (await client.get(`/api/comments?limit=100&offset=${offset}`)).json.comments;
-    out.push(...page);
-    if (page.length < 100) return out;
+  for (let cursor = ''; ;) {
+    const page = (await client.get(`/api/comments?limit=100${cursor ? `&cursor=${cursor}` : ''}`)).json;
+    out.push(...page.comments);
+    if (!page.nextCursor) return out;
+    cursor = page.nextCursor;
   }
 }

@@ -3,7 +3,7 @@
  * (`nextCursor`), filters by brand, decision, language and category, sort by newest or priority, and
  * bulk actions with a result per comment.
  */
-import type { BulkResult, Comment, CommentsList, CommentsQuery } from '@cg/shared';
+import { MAX_COMMENTS_OFFSET, type BulkResult, type Comment, type CommentsList, type CommentsQuery } from '@cg/shared';
 import { DomainError, Invalid } from './errors.js';
 import * as actions from './actions.js';
 import * as insights from './insights.js';
@@ -55,7 +55,7 @@ async function pageQuery(workspaceId: string, q: Omit<CommentsQuery, 'limit' | '
 
 const MAX_PRIORITY_WINDOW = 2_000;
 /** The deepest offset answered: deeper pages continue with the cursor (keyset paging reads only the page). */
-export const MAX_OFFSET = 1_000;
+const MAX_OFFSET = MAX_COMMENTS_OFFSET;
 
 export async function listComments(workspaceId: string, q: CommentsQuery): Promise<CommentsList> {
   const limit = q.limit ?? insights.DEFAULT_PAGE;
@@ -72,9 +72,11 @@ export async function listComments(workspaceId: string, q: CommentsQuery): Promi
   const cursor = q.cursor ? decode(q.cursor) : {};
   const pq = await pageQuery(workspaceId, q);
   const plain = !extra && !q.status && !q.sentiment && !q.search?.trim() && !(q.platform && !q.pendingOnly);
-  const totalP = plain ? insights.listComments(workspaceId, { ...q, limit: 1, offset: 0, cursor: undefined }).then((r) => r.total) : pages.countComments(workspaceId, pq);
+  // Unfiltered totals come from the counters; filtered ones with the page when the store knows them (cell counts), else counted.
+  const totalOf = async (page: { total?: number }) => (plain ? (await insights.listComments(workspaceId, { ...q, limit: 1, offset: 0, cursor: undefined })).total : page.total ?? pages.countComments(workspaceId, pq));
   if (q.sort === 'priority') {
-    const all = (await pages.listCommentPage(workspaceId, pq, MAX_PRIORITY_WINDOW)).items.map((s) => s.comment).sort(byPriority);
+    const window = await pages.listCommentPage(workspaceId, pq, MAX_PRIORITY_WINDOW);
+    const all = window.items.map((s) => s.comment).sort(byPriority);
     let start = q.offset ?? 0;
     if (cursor.id) {
       const after = (c: Comment) => rank(c) - cursor.rank! || c.timestamp.localeCompare(cursor.ts!) || c.id.localeCompare(cursor.id!);
@@ -83,7 +85,7 @@ export async function listComments(workspaceId: string, q: CommentsQuery): Promi
     }
     const comments = all.slice(start, start + limit);
     const last = comments[comments.length - 1];
-    return { comments, total: await totalP, nextCursor: last && start + limit < all.length ? encode({ rank: rank(last), ts: last.timestamp, id: last.id }) : null };
+    return { comments, total: await totalOf(window), nextCursor: last && start + limit < all.length ? encode({ rank: rank(last), ts: last.timestamp, id: last.id }) : null };
   }
   const offset = q.cursor ? 0 : (q.offset ?? 0);
   const page = await pages.listCommentPage(workspaceId, { ...pq, ...(cursor.after ? { after: cursor.after } : {}) }, offset + limit);
@@ -91,7 +93,7 @@ export async function listComments(workspaceId: string, q: CommentsQuery): Promi
   const last = comments[comments.length - 1];
   // A search that stopped at its read limit answers a short page and continues after the last entry it looked at.
   const resume = page.resumeAfter ?? (last && comments.length === limit ? position(last) : undefined);
-  return { comments, total: await totalP, nextCursor: resume && page.more ? encode({ after: resume }) : null };
+  return { comments, total: await totalOf(page), nextCursor: resume && page.more ? encode({ after: resume }) : null };
 }
 
 export type BulkAction = 'approve' | 'hide' | 'delete' | 'dismiss';

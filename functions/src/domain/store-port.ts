@@ -96,8 +96,8 @@ export interface CommentPageQuery {
 export interface PostInfoRecord { id: string; text: string; permalink: string | null; published: boolean }
 
 export interface CommentPageStore {
-  /** `resumeAfter`: where a search that stopped at its read limit continues (its page may be short). */
-  listCommentPage(workspaceId: string, q: CommentPageQuery, limit: number): Promise<{ items: StoredComment[]; more: boolean; resumeAfter?: string }>;
+  /** `resumeAfter`: where a search that stopped at its read limit continues (its page may be short); `total`: the number of matches when known without more reads. */
+  listCommentPage(workspaceId: string, q: CommentPageQuery, limit: number): Promise<{ items: StoredComment[]; more: boolean; resumeAfter?: string; total?: number }>;
   countComments(workspaceId: string, q: CommentPageQuery): Promise<number>;
   /** The author's comments among the workspace's most recent `window` comments; complete when none older exist. */
   authorComments(workspaceId: string, platform: Platform | undefined, authorId: string, window?: number): Promise<{ items: StoredComment[]; complete: boolean }>;

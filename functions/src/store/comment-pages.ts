@@ -11,7 +11,7 @@ import { db, table } from './client.js';
 import { actionKey, commentKey } from './keys.js';
 import { getComments } from './comments.js';
 import { cellCounts, countPlan, hasResidualFilters, plan, readMerged } from './comment-plan.js';
-import { searchComments, searchTotal } from './comment-search.js';
+import { searchComments } from './comment-search.js';
 
 function indexOf(workspaceId: string, q: CommentPageQuery): { index: string; pk: string; pkValue: string; sk: string } {
   if (q.queue && q.platform) return { index: 'gsi3', pk: 'gsi3pk', pkValue: commentKey.queueOf(workspaceId, q.platform), sk: 'gsi3sk' };
@@ -59,16 +59,16 @@ function parse(items: Record<string, unknown>[], workspaceId: string): StoredCom
 }
 
 /** Up to `limit` comments newest first after `q.after`; `more` says whether further matches may exist (comment-plan.ts, comment-search.ts). */
-export async function listCommentPage(workspaceId: string, q: CommentPageQuery, limit: number): Promise<{ items: StoredComment[]; more: boolean; resumeAfter?: string }> {
+export async function listCommentPage(workspaceId: string, q: CommentPageQuery, limit: number): Promise<{ items: StoredComment[]; more: boolean; resumeAfter?: string; total?: number }> {
   if (q.search?.trim()) return searchComments(workspaceId, q, limit);
   const p = plan(workspaceId, q, await cellCounts(workspaceId), limit);
   const { items, more } = await readMerged(p, limit);
-  return { items: parse(items, workspaceId), more };
+  return { items: parse(items, workspaceId), more, ...(hasResidualFilters(q) ? {} : { total: p.total }) };
 }
 
-/** How many comments match: the cell counts' sum, or a COUNT over the matching cells when other filters apply; search: searchTotal. */
+/** How many comments match: the cell counts' sum, or a COUNT over the chosen partitions when other filters apply; search: its page's total. */
 export async function countComments(workspaceId: string, q: CommentPageQuery): Promise<number> {
-  if (q.search?.trim()) return searchTotal(workspaceId, q);
+  if (q.search?.trim()) return (await searchComments(workspaceId, q, 25)).total;
   const p = plan(workspaceId, q, await cellCounts(workspaceId), 25);
   return hasResidualFilters(q) ? countPlan(p) : p.total;
 }

@@ -1,14 +1,14 @@
 /**
  * Store: how a filtered list of comments is read at any size (issue 13 item 6). The cell counts
- * (shared/src/comment-cells.ts) give the exact number of matching comments and which cells hold
- * them; the page is then read, newest first, from whichever of these costs the fewest reads:
- * - the matching cells (gsi4: one partition per platform, account, status, sentiment, decision),
- * - the matching facets (gsi5: one partition per status, sentiment, decision over every account),
- *   filtered on the platform or brand,
- * - one list (every comment gsi2, the queue gsi1, a platform's queue gsi3) filtered on the rest;
- * several partitions are merged by their sort key (`<timestamp>#<commentId>`), each read a little
- * at a time. Filters the cells do not know (language, category, minConfidence, author) are
- * FilterExpressions on the chosen partitions.
+ * (shared/src/comment-cells.ts) give the exact number of matching comments and how many of them
+ * each index partition holds; the page is then read, newest first, from whichever partitioning
+ * costs the fewest estimated reads:
+ * - cells (gsi4: one partition per platform, account, status and sentiment),
+ * - facets (gsi5: one partition per status, sentiment and decision over every account),
+ * - one list (every comment gsi2, the queue gsi1, a platform's queue gsi3);
+ * every partition holding matches is read with the whole filter as a FilterExpression, and several
+ * are merged by their sort key (`<timestamp>#<commentId>`), each read about its share at a time.
+ * Filters the cells do not know (language, category, minConfidence, author) are FilterExpressions too.
  */
 import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { QUEUE_STATUSES, cellMatches, parseCellCounter, type Cell, type CellFilter } from '@cg/shared';
@@ -52,98 +52,94 @@ export function hasResidualFilters(q: CommentPageQuery): boolean {
   return Boolean(q.language || q.category || q.minConfidence !== undefined || q.authorId);
 }
 
-/** One partition to read: its query (key condition and filter) and its expected share of the matches. */
+/** One partition to read: its query (key condition and filter), its expected share of the matches and the share of its items that match. */
 export interface Source { input: QueryCommandInput; share: number; density: number }
 
-interface Conditions { conds: string[]; names: Record<string, string>; values: Record<string, unknown> }
-
-function conditions(q: CommentPageQuery, f: CellFilter, which: { cell: boolean }): Conditions {
-  const c: Conditions = { conds: [], names: {}, values: {} };
-  const nested = (field: string) => { c.names['#c'] = 'comment'; c.names[`#${field}`] = field; return `#c.#${field}`; };
-  const decision = (field: string) => { c.names['#c'] = 'comment'; c.names['#d'] = 'aiDecision'; c.names[`#${field}`] = field; return `#c.#d.#${field}`; };
-  if (which.cell) {
-    if (f.statuses) { c.names['#st'] = 'status'; c.conds.push(`#st IN (${f.statuses.map((_, i) => `:st${i}`).join(', ')})`); f.statuses.forEach((s, i) => { c.values[`:st${i}`] = s; }); }
-    if (f.sentiment) { c.conds.push('sentiment = :se'); c.values[':se'] = f.sentiment; }
-    if (f.platform) { c.conds.push('platform = :pl'); c.values[':pl'] = f.platform; }
-    if (f.decision) { c.conds.push(`${decision('decision')} = :dc`); c.values[':dc'] = f.decision; }
-    if (f.accountIds) {
-      const ids = f.accountIds.length ? f.accountIds : ['-none-'];
-      c.conds.push(`${nested('accountId')} IN (${ids.map((_, i) => `:a${i}`).join(', ')})`);
-      ids.forEach((id, i) => { c.values[`:a${i}`] = id; });
-    }
+function conditions(q: CommentPageQuery, f: CellFilter): { conds: string[]; names: Record<string, string>; values: Record<string, unknown> } {
+  const conds: string[] = [];
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  const nested = (field: string) => { names['#c'] = 'comment'; names[`#${field}`] = field; return `#c.#${field}`; };
+  const decision = (field: string) => { names['#c'] = 'comment'; names['#d'] = 'aiDecision'; names[`#${field}`] = field; return `#c.#d.#${field}`; };
+  if (f.statuses) { names['#st'] = 'status'; conds.push(`#st IN (${f.statuses.map((_, i) => `:st${i}`).join(', ')})`); f.statuses.forEach((s, i) => { values[`:st${i}`] = s; }); }
+  if (f.sentiment) { conds.push('sentiment = :se'); values[':se'] = f.sentiment; }
+  if (f.platform) { conds.push('platform = :pl'); values[':pl'] = f.platform; }
+  if (f.decision) { conds.push(`${decision('decision')} = :dc`); values[':dc'] = f.decision; }
+  if (f.accountIds) {
+    const ids = f.accountIds.length ? f.accountIds : ['-none-'];
+    conds.push(`${nested('accountId')} IN (${ids.map((_, i) => `:a${i}`).join(', ')})`);
+    ids.forEach((id, i) => { values[`:a${i}`] = id; });
   }
-  if (q.language) { c.conds.push(`${decision('language')} = :lg`); c.values[':lg'] = q.language; }
-  if (q.category) { c.conds.push(`${decision('category')} = :ct`); c.values[':ct'] = q.category; }
-  if (q.minConfidence !== undefined) { c.conds.push(`${decision('confidence')} >= :mc`); c.values[':mc'] = q.minConfidence; }
-  if (q.authorId) { c.conds.push(`${nested('authorId')} = :au`); c.values[':au'] = q.authorId; }
-  return c;
-}
-
-function source(index: string, pkValue: string, after: string | undefined, c: Conditions, share: number, density: number): Source {
-  const n = index.replace('gsi', '');
-  const names: Record<string, string> = { ...c.names, '#pk': `gsi${n}pk` };
-  const values: Record<string, unknown> = { ...c.values, ':p': pkValue };
-  let key = '#pk = :p';
-  if (after) { key += ' AND #sk < :after'; names['#sk'] = `gsi${n}sk`; values[':after'] = after; }
-  return {
-    input: { TableName: table(), IndexName: index, KeyConditionExpression: key, ExpressionAttributeNames: names, ExpressionAttributeValues: values, ...(c.conds.length ? { FilterExpression: c.conds.join(' AND ') } : {}) },
-    share, density,
-  };
+  if (q.language) { conds.push(`${decision('language')} = :lg`); values[':lg'] = q.language; }
+  if (q.category) { conds.push(`${decision('category')} = :ct`); values[':ct'] = q.category; }
+  if (q.minConfidence !== undefined) { conds.push(`${decision('confidence')} >= :mc`); values[':mc'] = q.minConfidence; }
+  if (q.authorId) { conds.push(`${nested('authorId')} = :au`); values[':au'] = q.authorId; }
+  return { conds, names, values };
 }
 
 /** Average stored comment size in KB, for the read estimate (a GSI read costs 0.5 RCU per 4 KB). */
-const COMMENT_KB = 1.5;
-/** Reads cost at least 0.5 RCU per Query call. */
-const rcuOf = (calls: number, items: number) => calls * 0.5 + (items * COMMENT_KB) / 8;
+const COMMENT_KB = 1;
+/** What one more Query call costs in the estimate: at least 0.5 RCU (rounded per call) and a round trip. */
+const PER_CALL = 1;
 
-export interface Plan { total: number; sources: Source[]; estimate: number; kind: 'cells' | 'facets' | 'list' }
+export interface Plan { total: number; sources: Source[]; estimate: number; kind: string }
 
-/** The cheapest way to read `want` matches of `q` (after `q.after`), with the exact total of the five filters. */
+/** Ways to split the comments into index partitions: the partition of a cell (null: the index does not hold it). */
+interface Partitioning { kind: string; index: 'gsi1' | 'gsi2' | 'gsi3' | 'gsi4' | 'gsi5'; keyOf: (c: Cell) => string | null }
+
+function partitionings(workspaceId: string): Partitioning[] {
+  const inQueue = (c: Cell) => QUEUE_STATUSES.includes(c.status as never);
+  return [
+    { kind: 'cells', index: 'gsi4', keyOf: (c) => commentKey.cell(workspaceId, c) },
+    { kind: 'facets', index: 'gsi5', keyOf: (c) => commentKey.facet(workspaceId, c) },
+    { kind: 'all', index: 'gsi2', keyOf: () => commentKey.all(workspaceId) },
+    { kind: 'queue', index: 'gsi1', keyOf: (c) => (inQueue(c) ? commentKey.queue(workspaceId) : null) },
+    { kind: 'platform queue', index: 'gsi3', keyOf: (c) => (inQueue(c) ? commentKey.queueOf(workspaceId, c.platform) : null) },
+  ];
+}
+
+/**
+ * The cheapest way to read `want` matches of `q` (after `q.after`), with the exact total of the five
+ * filters: for each way to split the comments into partitions, the partitions holding matches, each
+ * read with the whole filter; estimated reads = calls + the items read to find the matches (from
+ * each partition's share of matching items, known from the cell counts).
+ */
 export function plan(workspaceId: string, q: CommentPageQuery, counts: CellCount[], want: number): Plan {
   const f = cellFilter(q);
   const matching = counts.filter((c) => cellMatches(c.cell, f));
   const total = matching.reduce((a, c) => a + c.count, 0);
-  if (!total) return { total: 0, sources: [], estimate: 0, kind: 'cells' };
-  const residual = conditions(q, f, { cell: false });
-  const options: Plan[] = [];
-  // Cells: exact partitions.
-  options.push({
-    total, kind: 'cells',
-    sources: matching.map((m) => source('gsi4', commentKey.cell(workspaceId, m.cell), q.after, residual, m.count / total, 1)),
-    estimate: rcuOf(matching.length, want + matching.length),
-  });
-  // Facets: status/sentiment/decision partitions over every account, filtered on platform and accounts.
-  const facets = new Map<string, { cell: Cell; all: number; match: number }>();
-  for (const c of counts) {
-    const key = commentKey.facet(workspaceId, c.cell);
-    const fm = facets.get(key) ?? { cell: c.cell, all: 0, match: 0 };
-    fm.all += c.count;
-    if (cellMatches(c.cell, f)) fm.match += c.count;
-    facets.set(key, fm);
+  if (!total) return { total: 0, sources: [], estimate: 0, kind: 'none' };
+  const c = conditions(q, f);
+  let best: Plan | null = null;
+  for (const p of partitionings(workspaceId)) {
+    if (matching.some((m) => p.keyOf(m.cell) === null)) continue;
+    const parts = new Map<string, { all: number; match: number }>();
+    for (const cc of counts) {
+      const key = p.keyOf(cc.cell);
+      if (key === null) continue;
+      const part = parts.get(key) ?? { all: 0, match: 0 };
+      part.all += cc.count;
+      if (cellMatches(cc.cell, f)) part.match += cc.count;
+      parts.set(key, part);
+    }
+    const used = [...parts].filter(([, v]) => v.match > 0);
+    const itemsRead = used.reduce((a, [, v]) => a + (want * (v.match / total)) / (v.match / v.all), 0);
+    const estimate = used.length * PER_CALL + (itemsRead * COMMENT_KB) / 8;
+    if (best && best.estimate <= estimate) continue;
+    best = { total, kind: p.kind, estimate, sources: used.map(([key, v]) => source(p.index, key, q.after, c, v.match / total, v.match / v.all)) };
   }
-  const usedFacets = [...facets].filter(([, v]) => v.match > 0);
-  const facetAll = usedFacets.reduce((a, [, v]) => a + v.all, 0);
-  const byAccount = conditions(q, { platform: f.platform, accountIds: f.accountIds }, { cell: true });
-  const facetConds = { conds: [...byAccount.conds, ...residual.conds], names: { ...byAccount.names, ...residual.names }, values: { ...byAccount.values, ...residual.values } };
-  options.push({
-    total, kind: 'facets',
-    sources: usedFacets.map(([key, v]) => source('gsi5', key, q.after, facetConds, v.match / total, v.match / v.all)),
-    estimate: rcuOf(usedFacets.length, (want * facetAll) / total + usedFacets.length),
-  });
-  // One list filtered on everything.
-  const inQueue = (c: Cell) => QUEUE_STATUSES.includes(c.status as never);
-  const queueOnly = Boolean(f.statuses?.every((s) => QUEUE_STATUSES.includes(s as never)));
-  const listOf = queueOnly
-    ? f.platform ? { index: 'gsi3', pk: commentKey.queueOf(workspaceId, f.platform), size: counts.filter((c) => inQueue(c.cell) && c.cell.platform === f.platform) }
-      : { index: 'gsi1', pk: commentKey.queue(workspaceId), size: counts.filter((c) => inQueue(c.cell)) }
-    : { index: 'gsi2', pk: commentKey.all(workspaceId), size: counts };
-  const listSize = listOf.size.reduce((a, c) => a + c.count, 0);
-  options.push({
-    total, kind: 'list',
-    sources: [source(listOf.index, listOf.pk, q.after, conditions(q, f, { cell: true }), 1, total / Math.max(1, listSize))],
-    estimate: rcuOf(1, (want * listSize) / total),
-  });
-  return options.reduce((best, o) => (o.sources.length && o.estimate < best.estimate ? o : best));
+  return best!;
+}
+
+function source(index: string, pkValue: string, after: string | undefined, c: ReturnType<typeof conditions>, share: number, density: number): Source {
+  const names: Record<string, string> = { ...c.names, '#pk': `${index}pk` };
+  const values: Record<string, unknown> = { ...c.values, ':p': pkValue };
+  let key = '#pk = :p';
+  if (after) { key += ' AND #sk < :after'; names['#sk'] = `${index}sk`; values[':after'] = after; }
+  return {
+    input: { TableName: table(), IndexName: index, KeyConditionExpression: key, ExpressionAttributeNames: names, ExpressionAttributeValues: values, ...(c.conds.length ? { FilterExpression: c.conds.join(' AND ') } : {}) },
+    share, density,
+  };
 }
 
 /** The sort key every comment item carries (the All index's), for merging partitions. */
@@ -157,7 +153,7 @@ const orderOf = (item: Record<string, unknown>) => String(item.gsi2sk ?? '');
 export async function readMerged(p: Plan, want: number): Promise<{ items: Record<string, unknown>[]; more: boolean }> {
   const state = p.sources.map((s) => ({ s, buf: [] as Record<string, unknown>[], start: undefined as Record<string, unknown> | undefined, done: false }));
   const fill = async (st: (typeof state)[number], need: number) => {
-    const limit = Math.max(2, Math.min(1000, Math.ceil((need * Math.max(st.s.share, 0.02) * 1.25) / Math.max(st.s.density, 0.001)) + 1));
+    const limit = Math.max(2, Math.min(1000, Math.ceil((need * st.s.share * 1.25) / Math.max(st.s.density, 0.001)) + 1));
     const res = await db().send(new QueryCommand({ ...st.s.input, ScanIndexForward: false, ExclusiveStartKey: st.start, Limit: limit }));
     st.buf.push(...(res.Items ?? []));
     st.start = res.LastEvaluatedKey;

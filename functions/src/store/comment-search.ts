@@ -3,8 +3,9 @@
  * complete word of the query is one of its words (content or author name, any case) and, when the
  * query ends inside a word after other words, that last word begins one of its words; the other
  * list filters apply too. The rarest complete word (its entries counted up to WORD_COUNT_CAP) leads:
- * its entries are read newest first, 100 at a time, and their comments checked; one request looks
- * at most at MAX_EXAMINED entries and then answers what it found with a cursor to continue.
+ * its entries are read newest first (about a page first, then twice as many each time, up to 100)
+ * and their comments fetched (BatchGet, eventually consistent) and checked; one request looks at
+ * most at MAX_EXAMINED entries and then answers what it found with a cursor to continue.
  */
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { QUEUE_STATUSES, type Comment } from '@cg/shared';
@@ -64,49 +65,54 @@ export function matchesSearch(c: Comment, q: CommentPageQuery, terms: Terms = te
   return true;
 }
 
-interface Walk { items: StoredComment[]; examined: number; done: boolean; lastOrder?: string; leadCount: number }
+interface Walk { items: StoredComment[]; examined: number; done: boolean; lastOrder?: string; leadCount: number; exactCount: boolean }
 
 async function walk(workspaceId: string, q: CommentPageQuery, want: number): Promise<Walk> {
   const terms = termsOf(q.search ?? '');
-  if (!terms.complete.length) return { items: [], examined: 0, done: true, leadCount: 0 };
+  const none: Walk = { items: [], examined: 0, done: true, leadCount: 0, exactCount: true };
+  if (!terms.complete.length) return none;
   const counts = await Promise.all(terms.complete.map((w) => wordCount(workspaceId, w, WORD_COUNT_CAP)));
   const lead = counts.indexOf(Math.min(...counts));
-  if (counts[lead] === 0) return { items: [], examined: 0, done: true, leadCount: 0 };
+  if (counts[lead] === 0) return none;
   const word = terms.complete[lead]!;
+  const leadCount = counts[lead]!;
   const items: StoredComment[] = [];
   let before = q.after;
   let examined = 0;
+  // The first read asks for about the page (more when other words or filters will reject some), then doubles.
+  let batch = Math.min(BATCH, Math.max(10, (want + 1) * (terms.complete.length > 1 || terms.partial || isFiltered(q) ? 2 : 1)));
   for (;;) {
-    const { entries, done } = await wordEntries(workspaceId, word, before, BATCH);
-    const found = new Map((await getComments(workspaceId, entries.map((e) => e.id))).map((s) => [s.comment.id, s]));
-    for (const e of entries) {
+    const { entries, done } = await wordEntries(workspaceId, word, before, batch);
+    const found = new Map((await getComments(workspaceId, entries.map((e) => e.id), { consistent: false })).map((s) => [s.comment.id, s]));
+    for (const [i, e] of entries.entries()) {
       examined++;
       before = e.order;
       const s = found.get(e.id);
       if (s && matchesSearch(s.comment, q, terms)) items.push(s);
-      if (items.length === want) return { items, examined, done: done && e === entries[entries.length - 1], lastOrder: before, leadCount: counts[lead]! };
+      if (items.length === want) return { items, examined, done: done && i === entries.length - 1, lastOrder: before, leadCount, exactCount: leadCount < WORD_COUNT_CAP };
     }
-    if (done) return { items, examined, done: true, lastOrder: before, leadCount: counts[lead]! };
-    if (examined >= MAX_EXAMINED) return { items, examined, done: false, lastOrder: before, leadCount: counts[lead]! };
+    if (done) return { items, examined, done: true, lastOrder: before, leadCount, exactCount: leadCount < WORD_COUNT_CAP };
+    if (examined >= MAX_EXAMINED) return { items, examined, done: false, lastOrder: before, leadCount, exactCount: leadCount < WORD_COUNT_CAP };
+    batch = Math.min(BATCH, batch * 2);
   }
 }
 
-/** A page of search results; when a request stops at its examination limit the page may be short, and `resumeAfter` continues. */
-export async function searchComments(workspaceId: string, q: CommentPageQuery, limit: number): Promise<{ items: StoredComment[]; more: boolean; resumeAfter?: string }> {
-  const w = await walk(workspaceId, q, limit);
-  return { items: w.items, more: !w.done, ...(!w.done && w.items.length < limit && w.lastOrder ? { resumeAfter: w.lastOrder } : {}) };
+function isFiltered(q: CommentPageQuery): boolean {
+  return Boolean(q.queue || q.status || q.platform || q.accountIds || q.sentiment || q.decision || q.language || q.category || q.minConfidence !== undefined || q.authorId);
 }
 
 /**
- * The number of matches: exact when the lead word's entries were all looked at within one request's
- * limit (or the query is that one word with no other filter: its entry count); otherwise an estimate
- * scaled from the share of matches among the entries looked at.
+ * A page of search results with its total; when a request stops at its examination limit the page
+ * may be short, and `resumeAfter` continues. The total is exact for one word without other filters
+ * (the word's entry count) and when every entry was looked at from the start; otherwise it is
+ * estimated from the share of matches among the entries looked at (at least what was found).
  */
-export async function searchTotal(workspaceId: string, q: CommentPageQuery): Promise<number> {
+export async function searchComments(workspaceId: string, q: CommentPageQuery, limit: number): Promise<{ items: StoredComment[]; more: boolean; resumeAfter?: string; total: number }> {
+  const w = await walk(workspaceId, q, limit);
   const terms = termsOf(q.search ?? '');
-  const filtered = Boolean(q.queue || q.status || q.platform || q.accountIds || q.sentiment || q.decision || q.language || q.category || q.minConfidence !== undefined || q.authorId);
-  if (terms.complete.length === 1 && !terms.partial && !filtered) return wordCount(workspaceId, terms.complete[0]!, Infinity);
-  const w = await walk(workspaceId, { ...q, after: undefined }, MAX_EXAMINED);
-  if (w.done) return w.items.length;
-  return Math.round((w.items.length / Math.max(1, w.examined)) * w.leadCount);
+  let total: number;
+  if (terms.complete.length === 1 && !terms.partial && !isFiltered(q)) total = w.exactCount ? w.leadCount : await wordCount(workspaceId, terms.complete[0]!, Infinity);
+  else if (w.done && !q.after) total = w.items.length;
+  else total = Math.max(w.items.length, Math.round((w.items.length / Math.max(1, w.examined)) * w.leadCount));
+  return { items: w.items, more: !w.done, total, ...(!w.done && w.items.length < limit && w.lastOrder ? { resumeAfter: w.lastOrder } : {}) };
 }

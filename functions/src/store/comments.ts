@@ -135,12 +135,12 @@ export async function writeComment(before: StoredComment | null, after: Omit<Sto
 
 /** The ids among `ids` (at most 100) that are already stored for the user: one keys-only BatchGet. */
 /** Reads many comments' items (strongly consistent), 100 keys per call, retrying unprocessed keys. */
-async function batchGet(workspaceId: string, ids: string[], projection?: { expression: string; names: Record<string, string> }): Promise<Record<string, unknown>[]> {
+async function batchGet(workspaceId: string, ids: string[], projection?: { expression: string; names: Record<string, string> }, consistent = true): Promise<Record<string, unknown>[]> {
   const out: Record<string, unknown>[] = [];
   for (let i = 0; i < ids.length; i += 100) {
     let keys: Record<string, unknown>[] = ids.slice(i, i + 100).map((id) => commentKey.item(workspaceId, id));
     for (let round = 0; keys.length && round < 10; round++) {
-      const res = await db().send(new BatchGetCommand({ RequestItems: { [table()]: { Keys: keys, ConsistentRead: true, ...(projection ? { ProjectionExpression: projection.expression, ExpressionAttributeNames: projection.names } : {}) } } }));
+      const res = await db().send(new BatchGetCommand({ RequestItems: { [table()]: { Keys: keys, ConsistentRead: consistent, ...(projection ? { ProjectionExpression: projection.expression, ExpressionAttributeNames: projection.names } : {}) } } }));
       out.push(...(res.Responses?.[table()] ?? []));
       keys = (res.UnprocessedKeys?.[table()]?.Keys ?? []) as Record<string, unknown>[];
       if (keys.length) await new Promise((r) => setTimeout(r, 20 * 2 ** round));
@@ -156,8 +156,8 @@ async function existingIds(workspaceId: string, ids: string[]): Promise<Set<stri
 }
 
 /** The stored comments among `ids` (missing and unreadable ones are left out). */
-export async function getComments(workspaceId: string, ids: string[]): Promise<StoredComment[]> {
-  return readable(await batchGet(workspaceId, ids));
+export async function getComments(workspaceId: string, ids: string[], opts: { consistent?: boolean } = {}): Promise<StoredComment[]> {
+  return readable(await batchGet(workspaceId, ids, undefined, opts.consistent ?? true));
 }
 
 /**

@@ -57,8 +57,8 @@ export const commentKey = {
   apiStats: (workspaceId: string) => ({ pk: tenantPk(workspaceId), sk: 'APISTATS' }),
   activity: (workspaceId: string, executedAt: string, id: string) => ({ pk: tenantPk(workspaceId), sk: `ACT#${executedAt}#${id}` }),
   activityPrefix: 'ACT#',
-  /** A comment's cell partition (gsi4) and facet partition (gsi5): shared/src/comment-cells.ts. */
-  cell: (workspaceId: string, c: Cell) => `WS#${workspaceId}#C#${c.platform}#${c.accountId}#${c.status}#${c.sentiment}#${c.decision}`,
+  /** A comment's cell partition (gsi4: platform, account, status, sentiment) and facet partition (gsi5: status, sentiment, decision): shared/src/comment-cells.ts. */
+  cell: (workspaceId: string, c: Pick<Cell, 'platform' | 'accountId' | 'status' | 'sentiment'>) => `WS#${workspaceId}#C#${c.platform}#${c.accountId}#${c.status}#${c.sentiment}`,
   facet: (workspaceId: string, c: Pick<Cell, 'status' | 'sentiment' | 'decision'>) => `WS#${workspaceId}#F#${c.status}#${c.sentiment}#${c.decision}`,
   /** The counts of an account's cells (ADD in the same transaction as each comment write). */
   cellCounts: (workspaceId: string, group: string) => ({ pk: tenantPk(workspaceId), sk: `CELLS#${group}` }),

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import {
   Badge, Button, Card, Flex, Grid, Heading, Pagination, Placeholder, SelectField, Table, TableBody, TableCell, TableHead, TableRow, Text, TextField,
 } from '@aws-amplify/ui-react';
-import { COMMENT_STATUSES, TEXT, type Comment } from '@cg/shared';
+import { COMMENT_STATUSES, MAX_COMMENTS_OFFSET, TEXT, type Comment } from '@cg/shared';
 import { useComments } from '../../lib/queries';
 import { relativeTime } from '../../lib/time';
 import { ProgressBar } from '../../components/ui/ProgressBar';
@@ -48,10 +48,10 @@ export default function CommentsPage() {
   const [open, setOpen] = useState<Comment | null>(null);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const canBulk = useCan('bulkComments');
-  const [paging, setPaging] = useState({ key: filterKey, page: 1 });
-  const page = paging.key === filterKey ? paging.page : 1;
-  const setPage = (next: number | ((p: number) => number)) =>
-    setPaging({ key: filterKey, page: typeof next === 'function' ? next(page) : next });
+  // Keyset paging: cursors[i] continues after page i (the server refuses offsets past MAX_OFFSET); page numbers within it use the offset.
+  const [paging, setPaging] = useState({ key: filterKey, page: 1, cursors: [] as (string | undefined)[] });
+  const { page, cursors } = paging.key === filterKey ? paging : { page: 1, cursors: [] as (string | undefined)[] };
+  const cursor = page > 1 ? cursors[page - 1] : undefined;
   const query = {
     ...(filters.status !== 'all' ? { status: filters.status } : {}),
     ...(filters.sentiment !== 'all' ? { sentiment: filters.sentiment } : {}),
@@ -59,9 +59,17 @@ export default function CommentsPage() {
     ...(search ? { search } : {}),
     ...more,
     limit: ALL_COMMENTS_PAGE_SIZE,
-    offset: (page - 1) * ALL_COMMENTS_PAGE_SIZE,
+    ...(cursor ? { cursor } : { offset: (page - 1) * ALL_COMMENTS_PAGE_SIZE }),
   };
   const q = useComments('all', query);
+  // The cursor continues after the page on screen only once its own answer is there (not the previous page's, kept while loading).
+  const shownNext = q.isPlaceholderData ? undefined : q.data?.nextCursor ?? undefined;
+  const reachable = (n: number) => n === 1 || Boolean(cursors[n - 1]) || (n - 1) * ALL_COMMENTS_PAGE_SIZE <= MAX_COMMENTS_OFFSET || (n === page + 1 && Boolean(shownNext));
+  const setPage = (next: number | ((p: number) => number)) => {
+    const n = typeof next === 'function' ? next(page) : next;
+    if (!reachable(n)) return;
+    setPaging({ key: filterKey, page: n, cursors: n === page + 1 && shownNext ? Object.assign([...cursors], { [page]: shownNext }) : cursors });
+  };
   const rows = q.data?.comments ?? [];
   const total = q.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / ALL_COMMENTS_PAGE_SIZE));
