@@ -155,5 +155,9 @@ function dataDir(argv: string[]): string {
 
 if (import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith('embedded/eval.ts')) {
   void REPO_ROOT;
-  await evaluateFolder(dataDir(process.argv.slice(2)));
+  const argv = process.argv.slice(2);
+  // --replay: learning from moderators (replay-eval.ts); --autopilot: autopilot's default thresholds (autopilot-calibration.ts).
+  if (argv.includes('--replay')) await (await import('../replay-eval.js')).replay(console.log);
+  if (argv.includes('--autopilot')) await (await import('../autopilot-calibration.js')).calibrateAutopilot(console.log);
+  if (!argv.includes('--replay') && !argv.includes('--autopilot')) await evaluateFolder(dataDir(argv));
 }

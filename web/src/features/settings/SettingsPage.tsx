@@ -13,6 +13,7 @@ import { QueryError } from '../../components/ui/QueryError';
 import { useCan } from '../../lib/can';
 import { AuditLogSection } from './AuditLogSection';
 import { BrandVoiceSection } from './BrandVoiceSection';
+import { AutopilotSection } from './AutopilotSection';
 import { TeamSection } from './TeamSection';
 import { WorkspaceSection } from './WorkspaceSection';
 
@@ -334,6 +335,7 @@ export default function SettingsPage() {
         <SubscriptionSection user={user} />
         <AccountsSection />
         <BrandVoiceSection />
+        <AutopilotSection />
         <AccountInfoSection user={user} />
       </div>
     </>
