@@ -251,7 +251,8 @@ describe('the schedule fans out', () => {
       .concat([...(await brandsOf(two.user.workspaceId))].map((b) => `${two.user.workspaceId}/${b}`)).sort();
     expect(expected.length).toBeGreaterThanOrEqual(2);
     const r = await fanOutSyncs('frequent', [one.user.workspaceId, two.user.workspaceId]);
-    expect(r).toEqual({ workspaces: 2, jobs: expected.length, failed: 0 });
+    expect(r).toMatchObject({ workspaces: 2, jobs: expected.length, failed: 0 });
+    expect(r.jobIds.sort()).toEqual([...sent].sort());
     const records = await Promise.all(sent.map((id) => jobsStore.getJob(id)));
     expect(records.map((j) => `${j!.workspaceId}/${(j!.params as { brandId: string }).brandId}`).sort()).toEqual(expected);
     expect(records.every((j) => j!.kind === 'scheduled-sync' && j!.status === 'queued')).toBe(true);

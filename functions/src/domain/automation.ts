@@ -70,8 +70,8 @@ async function syncableBrands(workspaceId: string): Promise<string[]> {
 const FAN_OUT_CONCURRENCY = 16;
 const FAN_OUT_BATCH = 100;
 
-/** Enqueues one `scheduled-sync` job per workspace and brand; returns how many. */
-export async function fanOutSyncs(task: 'frequent' | 'daily', workspaceIds: string[]): Promise<{ workspaces: number; jobs: number; failed: number }> {
+/** Enqueues one `scheduled-sync` job per workspace and brand; returns how many, and their ids. */
+export async function fanOutSyncs(task: 'frequent' | 'daily', workspaceIds: string[]): Promise<{ workspaces: number; jobs: number; failed: number; jobIds: string[] }> {
   const specs: Parameters<typeof startJobs>[0] = [];
   let failed = 0;
   let next = 0;
@@ -88,17 +88,17 @@ export async function fanOutSyncs(task: 'frequent' | 'daily', workspaceIds: stri
       }
     }
   }));
-  let jobs = 0;
+  const jobIds: string[] = [];
   for (let i = 0; i < specs.length; i += FAN_OUT_BATCH) {
     const batch = specs.slice(i, i + FAN_OUT_BATCH);
     try {
-      jobs += (await startJobs(batch)).length;
+      jobIds.push(...(await startJobs(batch)).map((j) => j.id));
     } catch (err) {
       failed += batch.length;
       console.error('[automation] jobs not queued', batch.length, err);
     }
   }
-  return { workspaces: workspaceIds.length, jobs, failed };
+  return { workspaces: workspaceIds.length, jobs: jobIds.length, failed, jobIds };
 }
 
 export async function runAutomation(deps: ModerationDeps, task: Task): Promise<{ workspaces: number; requeued: number; jobs: number; failed: number }> {

@@ -107,6 +107,10 @@ export async function handleControl(sb: MetaSandbox, hooks: ControlHooks, method
     return ok({ webhook: (await sb.notifyMany(comments, verb)) ?? null, comments: comments.length });
   }
   if (a === 'webhooks' && b === 'flush' && method === 'POST') { await sb.webhooks.flush(); return ok({ sent: sb.webhooks.sent, failed: sb.webhooks.failed }); }
+  if (a === 'usage-limits' && method === 'POST') {
+    for (const k of ['app', 'object'] as const) if (typeof body[k] === 'number' && body[k] > 0) sb.usageLimits[k] = body[k];
+    return ok(sb.usageLimits);
+  }
   if (a === 'usage' && method === 'POST') {
     sb.usageOverride = typeof body.percent === 'number' ? body.percent : null;
     return ok({ percent: sb.usageOverride });

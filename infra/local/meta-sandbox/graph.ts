@@ -66,10 +66,10 @@ function checkToken(sb: MetaSandbox, tok: TokenInfo, owner: { pageId?: string; b
 }
 
 function usageHeaders(sb: MetaSandbox, headers: Record<string, string>, objectKey: string | undefined, type: string): void {
-  const app = sb.usagePercent('app', 2000);
+  const app = sb.usagePercent('app', sb.usageLimits.app);
   headers['x-app-usage'] = JSON.stringify({ call_count: app, total_cputime: Math.round(app / 2), total_time: Math.round(app / 2) });
   if (objectKey) {
-    const pct = sb.usagePercent(objectKey, 4800);
+    const pct = sb.usagePercent(objectKey, sb.usageLimits.object);
     headers['x-business-use-case-usage'] = JSON.stringify({
       [objectKey]: [{ type, call_count: pct, total_cputime: Math.round(pct / 3), total_time: Math.round(pct / 3), estimated_time_to_regain_access: 0 }],
     });

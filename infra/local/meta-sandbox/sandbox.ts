@@ -52,6 +52,8 @@ export class MetaSandbox {
   faults: Fault[] = [];
   calls = { total: 0, graph: 0, byRoute: {} as Record<string, number> };
   usageOverride: number | null = null;
+  /** Calls per rolling hour that make 100 % in the usage headers: the app's (200 × DAU at Meta) and each object's (BUC: 4800 × engaged users). */
+  usageLimits = { app: 2000, object: 4800 };
   webhookVerified: boolean | null = null;
   readonly webhooks: WebhookSender;
   private rng!: Rng;

@@ -182,10 +182,10 @@ describe('WebSocket API', () => {
     s.templates.app.hasResourceProperties('AWS::ApiGatewayV2::Stage', { StageName: 'ws', AutoDeploy: true, AccessLogSettings: Match.anyValue() });
   });
 
-  it('lets exactly api, analyser, automation and meta-events post to connections, with WS_ENDPOINT', () => {
+  it('lets exactly api, analyser, automation, meta-events and jobs post to connections, with WS_ENDPOINT', () => {
     const f = s.compute.functions;
     for (const [name, fn] of Object.entries(f)) {
-      const allowed = ['api', 'analyser', 'automation', 'metaEvents'].includes(name);
+      const allowed = ['api', 'analyser', 'automation', 'metaEvents', 'jobs'].includes(name);
       expect(rolePolicyJson(s.templates.app, fn).includes('execute-api:ManageConnections'), name).toBe(allowed);
       expect('WS_ENDPOINT' in envOf(s.templates.app, fn), name).toBe(allowed);
     }
@@ -195,7 +195,7 @@ describe('WebSocket API', () => {
 describe('queues', () => {
   it('have a DLQ after 5 receives, SSE and TLS-only policies', () => {
     expect(MAX_RECEIVE_COUNT).toBe(5);
-    const queues = [s.compute.analysisQueue, s.compute.metaEventsQueue, s.compute.webhookDeliveriesQueue];
+    const queues = [s.compute.analysisQueue, s.compute.metaEventsQueue, s.compute.webhookDeliveriesQueue, s.compute.jobsQueue];
     for (const q of queues) {
       s.templates.app.hasResourceProperties('AWS::SQS::Queue', {
         RedrivePolicy: { deadLetterTargetArn: { 'Fn::GetAtt': [logicalId(q.dlq), 'Arn'] }, maxReceiveCount: 5 },
@@ -209,7 +209,7 @@ describe('queues', () => {
   });
 
   it('alarm as soon as a DLQ holds a message', () => {
-    for (const q of [s.compute.analysisQueue, s.compute.metaEventsQueue]) {
+    for (const q of [s.compute.analysisQueue, s.compute.metaEventsQueue, s.compute.jobsQueue]) {
       s.templates.app.hasResourceProperties('AWS::CloudWatch::Alarm', {
         MetricName: 'ApproximateNumberOfMessagesVisible',
         Namespace: 'AWS/SQS',
@@ -244,11 +244,23 @@ describe('queues', () => {
 describe('functions', () => {
   it('all run nodejs22.x on arm64 with tracing, JSON logs and source maps', () => {
     const fns = resources(s.templates.app, 'AWS::Lambda::Function');
-    expect(fns).toHaveLength(8);
+    expect(fns).toHaveLength(9);
     for (const [id, f] of fns) {
       expect(f.Properties['Runtime'], id).toBe('nodejs22.x');
       expect(f.Properties['Architectures'], id).toEqual(['arm64']);
       expect(f.Properties['TracingConfig'], id).toEqual({ Mode: 'Active' });
+  it('feed the jobs function one job at a time, up to 50 at once, and give it 15 minutes (issue 13)', () => {
+    s.templates.app.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      EventSourceArn: { 'Fn::GetAtt': [logicalId(s.compute.jobsQueue.queue), 'Arn'] },
+      FunctionName: { Ref: logicalId(s.compute.functions.jobs.fn) },
+      BatchSize: 1,
+      ScalingConfig: { MaximumConcurrency: 50 },
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+    });
+    const jobs = resources(s.templates.app, 'AWS::Lambda::Function').find(([id]) => id === logicalId(s.compute.functions.jobs.fn))![1];
+    expect(jobs.Properties['Timeout']).toBe(900);
+  });
+
       expect(f.Properties['LoggingConfig'], id).toMatchObject({ LogFormat: 'JSON' });
       expect(f.Properties['Environment'].Variables, id).toMatchObject({ STAGE: 'prod', NODE_OPTIONS: '--enable-source-maps' });
     }
@@ -271,8 +283,8 @@ describe('least privilege', () => {
 
   it('gives each secret only to the functions that use it', () => {
     const readers: Record<'meta' | 'stripe' | 'stripeWebhook' | 'openai', string[]> = {
-      meta: ['api', 'webhooks', 'automation', 'metaEvents'],
-      stripe: ['api', 'webhooks'],
+      meta: ['api', 'webhooks', 'automation', 'metaEvents', 'jobs'],
+      stripe: ['api', 'webhooks', 'jobs'],
       stripeWebhook: ['webhooks'],
       openai: ['analyser'],
     };
@@ -319,8 +331,9 @@ describe('least privilege', () => {
 
   it('limits Cognito admin calls to the api and token decryption to the functions that call Meta', () => {
     for (const fn of Object.keys(s.compute.functions) as (keyof Synthesized['compute']['functions'])[]) {
-      expect(policy(fn).includes('cognito-idp:'), fn).toBe(fn === 'api');
-      expect(policy(fn).includes('kms:Decrypt'), fn).toBe(['api', 'webhooks', 'automation', 'metaEvents', 'webhookDeliveries'].includes(fn));
+      // The jobs function deletes accounts (AdminDeleteUser only).
+      expect(policy(fn).includes('cognito-idp:'), fn).toBe(fn === 'api' || fn === 'jobs');
+      expect(policy(fn).includes('kms:Decrypt'), fn).toBe(['api', 'webhooks', 'automation', 'metaEvents', 'webhookDeliveries', 'jobs'].includes(fn));
       expect(policy(fn).includes('kms:Encrypt'), fn).toBe(fn === 'api');
       expect(policy(fn), fn).not.toMatch(/"Action":"[a-z0-9-]+:\*"/);
     }
@@ -342,6 +355,26 @@ describe('mail', () => {
 
   it('lets the api set passwords and mark emails verified at Cognito', () => {
     const policy = rolePolicyJson(s.templates.app, s.compute.functions.api);
+describe('exports (issue 13)', () => {
+  it('live in a private, encrypted, TLS-only bucket whose objects expire after a day', () => {
+    s.templates.app.hasResourceProperties('AWS::S3::Bucket', {
+      PublicAccessBlockConfiguration: { BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true },
+      BucketEncryption: { ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }] },
+      LifecycleConfiguration: { Rules: Match.arrayWith([Match.objectLike({ ExpirationInDays: 1, Status: 'Enabled' })]) },
+    });
+  });
+
+  it('are written only by the jobs function and read (signed links) only by the api, under jobs/', () => {
+    const policy = (name: keyof Synthesized['compute']['functions']) => rolePolicyJson(s.templates.app, s.compute.functions[name]);
+    for (const fn of Object.keys(s.compute.functions) as (keyof Synthesized['compute']['functions'])[]) {
+      expect(policy(fn).includes('s3:PutObject'), fn).toBe(fn === 'jobs');
+      expect(policy(fn).includes('s3:GetObject'), fn).toBe(fn === 'api');
+    }
+    expect(policy('api')).toContain('/jobs/*');
+    expect(policy('api')).not.toMatch(/"s3:\*"|s3:DeleteObject|s3:ListBucket/);
+  });
+});
+
     expect(policy).toContain('cognito-idp:AdminSetUserPassword');
     expect(policy).toContain('cognito-idp:AdminUpdateUserAttributes');
   });
