@@ -57,10 +57,16 @@ export type BrandSummary = z.infer<typeof BrandSummary>;
 export const MAX_KNOWLEDGE_ENTRIES = 500;
 /** CSV columns of a knowledge-base import (a header row names them; `questions` may be `question`, several separated by `|`). */
 export const KNOWLEDGE_CSV_COLUMNS = ['topic', 'title', 'questions', 'answer', 'language'] as const;
-export const KnowledgeImportBody = z.object({ csv: z.string().min(1, 'must not be empty').max(500_000) });
+export const KnowledgeImportBody = z.object({
+  csv: z.string().min(1, 'must not be empty').max(500_000),
+  /** Check and preview only: the answer says what would be added and replaced, nothing is written. */
+  dryRun: z.boolean().optional(),
+});
 export const KnowledgeImportResult = z.object({
   /** Entries added, and entries replaced (same title and language as one already there). */
   added: z.number(), updated: z.number(),
   entries: z.array(KnowledgeEntry),
+  /** Nothing was written (a preview). */
+  dryRun: z.boolean(),
 });
 export type KnowledgeImportResult = z.infer<typeof KnowledgeImportResult>;

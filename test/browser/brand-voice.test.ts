@@ -1,7 +1,8 @@
 /**
  * Settings → Brand voice & answers in a real browser against the REAL local stack: the empty state
  * before any page is connected; then the owner picks the brand, saves a voice (it survives a
- * reload), adds an answer, imports a CSV (a wrong row is named, a right one is listed), deletes an
+ * reload), adds an answer, previews and imports a CSV (a wrong row is named; the preview writes
+ * nothing; the import adds and replaces), deletes an
  * answer; a viewer sees it all read-only.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -73,19 +74,25 @@ describe('Settings → Brand voice & answers', () => {
 
     const csv = section().getByLabel('CSV');
     await csv.fill('topic,title,question,answer,language\nshipping,Shipping to Canada,Do you ship to Canada?,"Yes, 5-7 days for $15.",en\nweather,Rain,Is it raining?,No,en');
-    await section().getByText('2 rows to import').waitFor();
-    await section().getByRole('button', { name: 'Import' }).click();
+    await section().getByRole('button', { name: 'Preview' }).click();
     await section().getByRole('alert').getByText('Row 3: topic "weather" is not one of', { exact: false }).waitFor();
-    await csv.fill('topic,title,question,answer,language\nshipping,Shipping to Canada,Do you ship to Canada?|Envíos a Canadá?,"Yes, 5-7 days for $15.",en');
-    await section().getByRole('button', { name: 'Import' }).click();
-    await section().getByText('Imported 1 answer: 1 added, 0 updated', { exact: false }).waitFor();
+    await csv.fill('topic,title,question,answer,language\nshipping,Shipping to Canada,Do you ship to Canada?|Envíos a Canadá?,"Yes, 5-7 days for $15.",en\nreturns,Returns,Can I return it?,Within 60 days.,en');
+    await section().getByRole('button', { name: 'Preview' }).click();
+    const preview = section().getByRole('region', { name: 'Import preview' });
+    await preview.getByText('2 answers in this file: 1 new, 1 replacing one with the same title and language.').waitFor();
+    expect(await preview.getByRole('row').count()).toBe(3);
+    // Nothing is written by the preview.
+    await list.getByText('Returns are free within 30 days.').waitFor();
+    await preview.getByRole('button', { name: 'Import 2 answers' }).click();
+    await section().getByText('Imported 2 answers: 1 added, 1 updated', { exact: false }).waitFor();
+    await list.getByText('Within 60 days.').waitFor();
     await list.getByText('Yes, 5-7 days for $15.').waitFor();
     await shot(page, 'brand-voice');
 
     await list.getByRole('button', { name: 'Delete Returns' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
     await toast(page).getByText('Answer deleted.').waitFor();
-    await list.getByText('Returns are free within 30 days.').waitFor({ state: 'detached' });
+    await list.getByText('Within 60 days.').waitFor({ state: 'detached' });
     expect(await list.getByRole('listitem').count()).toBe(1);
   });
 
@@ -118,7 +125,7 @@ describe('Settings → Brand voice & answers', () => {
       expect(await form.getByRole('button', { name: 'Save voice' }).count()).toBe(0);
       await s.getByText('Yes, 5-7 days for $15.').waitFor();
       expect(await s.getByRole('button', { name: /^(Edit|Delete) / }).count()).toBe(0);
-      expect(await s.getByRole('button', { name: 'Import' }).count()).toBe(0);
+      expect(await s.getByRole('button', { name: 'Preview' }).count()).toBe(0);
     } finally {
       await other.context.close();
     }

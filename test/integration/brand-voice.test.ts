@@ -53,9 +53,13 @@ describe('brand voice and knowledge base', () => {
     expect(put.status, put.text).toBe(200);
     expect((await owner.get(`/api/brands/${brandId}/voice`)).json).toMatchObject({ signOff: '— The Test Shop', emoji: false, bannedWords: ['cheap'] });
 
+    const preview = await owner.post(`/api/brands/${brandId}/knowledge/import`, { csv: CSV, dryRun: true });
+    expect(preview.status, preview.text).toBe(200);
+    expect(preview.json).toMatchObject({ added: 2, updated: 0, dryRun: true });
+    expect((await owner.get(`/api/brands/${brandId}/knowledge`)).json).toEqual([]);
     const imported = await owner.post(`/api/brands/${brandId}/knowledge/import`, { csv: CSV });
     expect(imported.status, imported.text).toBe(200);
-    expect(imported.json).toMatchObject({ added: 2, updated: 0 });
+    expect(imported.json).toMatchObject({ added: 2, updated: 0, dryRun: false });
     const again = await owner.post(`/api/brands/${brandId}/knowledge/import`, { csv: CSV });
     expect(again.json).toMatchObject({ added: 0, updated: 2 });
     const entries = (await owner.get(`/api/brands/${brandId}/knowledge`)).json;

@@ -69,8 +69,8 @@ export async function deleteEntry(workspaceId: string, brandId: string, entryId:
 
 const sameEntry = (e: Pick<KnowledgeEntryInput, 'title' | 'language'>) => `${e.language}|${e.title.trim().toLowerCase()}`;
 
-/** Imports a CSV: an entry with the title and language of one already there replaces it; nothing is written when a row is wrong. */
-export async function importKnowledge(workspaceId: string, brandId: string, csv: string): Promise<KnowledgeImportResult> {
+/** Imports a CSV (or only previews it: dryRun): an entry with the title and language of one already there replaces it; nothing is written when a row is wrong. */
+export async function importKnowledge(workspaceId: string, brandId: string, csv: string, dryRun = false): Promise<KnowledgeImportResult> {
   await requireBrand(workspaceId, brandId);
   const brand = await stores.brands.getBrand(workspaceId, brandId);
   const inputs = await parseKnowledgeCsv(csv, brand.voice?.defaultLanguage ?? 'en');
@@ -87,8 +87,8 @@ export async function importKnowledge(workspaceId: string, brandId: string, csv:
     throw new Invalid(`This import would make ${brand.knowledge.length + added} entries; a brand's knowledge base holds at most ${MAX_KNOWLEDGE_ENTRIES}.`);
   }
   const entries = [...written.values()];
-  await stores.brands.putEntries(workspaceId, brandId, entries);
-  return { added, updated, entries };
+  if (!dryRun) await stores.brands.putEntries(workspaceId, brandId, entries);
+  return { added, updated, entries, dryRun };
 }
 
 /** Each brand's voice and knowledge for one analysis batch (read once per brand). */

@@ -11,6 +11,6 @@ export function brandRoutes(): RouteImpls {
     createKnowledge: async ({ workspaceId, params, body }) => ({ status: 201, body: await brands.addEntry(workspaceId, params.brandId!, body) }),
     updateKnowledge: async ({ workspaceId, params, body }) => ({ body: await brands.updateEntry(workspaceId, params.brandId!, params.entryId!, body) }),
     deleteKnowledge: async ({ workspaceId, params }) => { await brands.deleteEntry(workspaceId, params.brandId!, params.entryId!); return { body: { ok: true } }; },
-    importKnowledge: async ({ workspaceId, params, body }) => ({ body: await brands.importKnowledge(workspaceId, params.brandId!, body.csv) }),
+    importKnowledge: async ({ workspaceId, params, body }) => ({ body: await brands.importKnowledge(workspaceId, params.brandId!, body.csv, body.dryRun) }),
   };
 }

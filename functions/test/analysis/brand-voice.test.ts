@@ -134,6 +134,13 @@ describe('criticism (item 6)', () => {
     expect(d.reasons).toContain('matches answer: Double charges');
   });
 
+  it.each(['Se me rompieron las gafas a la semana, qué decepción', 'Really disappointing quality for the price', 'Que decepção, a armação veio torta'])('drafts an empathetic reply to criticism, never ignoring or removing it: %s', async (text) => {
+    const d = await one(text, brand({ knowledge: [] }), 'Lucía Gómez');
+    expect(d.decision).toBe('reply');
+    expect(d.category).toBe('complaint');
+    expect(d.priority).toBe('high');
+  });
+
   it('apologises in the commenter\'s language and keeps a complaint without a matching entry for a person', async () => {
     const d = await one('Pésimo servicio, nadie contesta el teléfono', brand(), 'Lucía Gómez');
     expect(d.decision).toBe('reply');

@@ -141,6 +141,7 @@ export function signedIn(api: MockApi, over: { user?: User; comments?: Comment[]
     .on('GET /api/activity', { json: activity })
     .on('GET /api/analytics', { json: analytics })
     .on('GET /api/social-accounts', { json: socialAccounts })
+    .on('GET /api/brands', { json: [] })
     .on('GET /api/workspaces', { json: workspaces })
     .on('GET /api/workspace', { json: workspace })
     .on('GET /api/workspace/invitations', { json: invitations })

@@ -5,22 +5,37 @@
  */
 import { BrandVoice } from '@cg/shared';
 
+const DEFAULT_VOICE: BrandVoice = BrandVoice.parse({});
+/** Parsed once per voice object (a batch shares one). */
+const parsedVoices = new WeakMap<Partial<BrandVoice>, BrandVoice>();
+
 /** The brand's voice with every default filled in. */
 export function voiceOf(partial: Partial<BrandVoice> | undefined): BrandVoice {
-  const parsed = BrandVoice.safeParse(partial ?? {});
-  return parsed.success ? parsed.data : BrandVoice.parse({});
+  if (!partial) return DEFAULT_VOICE;
+  let hit = parsedVoices.get(partial);
+  if (!hit) {
+    const parsed = BrandVoice.safeParse(partial);
+    hit = parsed.success ? parsed.data : DEFAULT_VOICE;
+    parsedVoices.set(partial, hit);
+  }
+  return hit;
 }
 
 const fold = (s: string) => s.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
 const WORD = /[\p{L}\p{M}\p{N}'’]+/gu;
 
+const phrasesOf = new WeakMap<BrandVoice, string[][]>();
+
 /** The banned words and phrases, each as its folded words. */
 function bannedPhrases(voice: BrandVoice): string[][] {
-  return voice.bannedWords.map((w) => (fold(w).match(WORD) ?? [])).filter((p) => p.length > 0);
+  let hit = phrasesOf.get(voice);
+  if (!hit) phrasesOf.set(voice, (hit = voice.bannedWords.map((w) => (fold(w).match(WORD) ?? [])).filter((p) => p.length > 0)));
+  return hit;
 }
 
 /** Whether `text` contains one of the brand's banned words or phrases (case- and accent-insensitive). */
 export function hasBanned(text: string, voice: BrandVoice): boolean {
+  if (!voice.bannedWords.length) return false;
   const words = fold(text).match(WORD) ?? [];
   return bannedPhrases(voice).some((p) => words.some((_, i) => p.every((w, j) => words[i + j] === w)));
 }

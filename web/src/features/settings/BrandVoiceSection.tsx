@@ -5,7 +5,9 @@
  * change them; other roles see them read-only.
  */
 import { useEffect, useState, type FormEvent } from 'react';
-import { Alert, Badge, Button, Card, Flex, Grid, Heading, Placeholder, SelectField, SwitchField, Text, TextAreaField, TextField } from '@aws-amplify/ui-react';
+import {
+  Alert, Badge, Button, Card, Flex, Grid, Heading, Placeholder, SelectField, SwitchField, Table, TableBody, TableCell, TableHead, TableRow, Text, TextAreaField, TextField,
+} from '@aws-amplify/ui-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   KNOWLEDGE_TOPICS, REPLY_LANGUAGES, TONES, type BrandVoice, type KnowledgeEntry, type KnowledgeEntryInput, type KnowledgeImportResult,
@@ -120,33 +122,56 @@ function EntryEditor({ brandId, entry, defaultLanguage, onDone }: { brandId: str
 function ImportCsv({ brandId }: { brandId: string }) {
   const client = useQueryClient();
   const [csv, setCsv] = useState('');
-  const rows = csv.split('\n').filter((l) => l.trim()).length - 1;
   const run = useMutation({
-    mutationFn: () => api('importKnowledge', { params: { brandId }, body: { csv } }),
-    onSuccess: async () => {
+    mutationFn: (dryRun: boolean) => api('importKnowledge', { params: { brandId }, body: { csv, dryRun } }),
+    onSuccess: async (r) => {
+      if (r.dryRun) return;
       setCsv('');
       await client.invalidateQueries({ queryKey: keys.knowledge(brandId) });
     },
   });
+  const change = (text: string) => { setCsv(text); run.reset(); };
   const result: KnowledgeImportResult | undefined = run.data;
+  const n = (k: number, what = 'answer') => `${k} ${what}${k === 1 ? '' : 's'}`;
   return (
     <div className="cg-danger">
       <Heading level={3} className="cg-subtitle">Import from CSV</Heading>
       <Text className="cg-small cg-muted">Columns: topic, title, question (several separated by |), answer, language. An entry with the title and language of one already here replaces it.</Text>
-      <TextAreaField label="CSV" labelHidden placeholder={CSV_EXAMPLE} rows={4} value={csv} marginTop="0.5rem" onChange={(e) => { setCsv(e.target.value); run.reset(); }} />
+      <TextAreaField label="CSV" labelHidden placeholder={CSV_EXAMPLE} rows={4} value={csv} marginTop="0.5rem" onChange={(e) => change(e.target.value)} />
       <Flex gap="0.5rem" marginTop="0.5rem" alignItems="center" wrap="wrap">
         <label className="cg-button-secondary">
           Choose a file
-          <input type="file" accept=".csv,text/csv" hidden onChange={(e) => { const f = e.target.files?.[0]; if (f) void f.text().then((t) => { setCsv(t); run.reset(); }); e.target.value = ''; }} />
+          <input type="file" accept=".csv,text/csv" hidden onChange={(e) => { const f = e.target.files?.[0]; if (f) void f.text().then(change); e.target.value = ''; }} />
         </label>
-        <Button size="small" variation="primary" isDisabled={!csv.trim() || run.isPending} onClick={() => run.mutate()}>{run.isPending ? 'Importing...' : 'Import'}</Button>
-        {csv.trim() && !run.isPending && <Text className="cg-small cg-muted" role="status">{rows > 0 ? `${rows} row${rows === 1 ? '' : 's'} to import` : 'Only a header row so far'}</Text>}
+        <Button size="small" isDisabled={!csv.trim() || run.isPending} onClick={() => run.mutate(true)}>{run.isPending && run.variables ? 'Checking...' : 'Preview'}</Button>
       </Flex>
       {run.isError && <Alert variation="error" hasIcon role="alert" marginTop="0.75rem">{errorMessage(run.error, 'Failed to import the CSV. Please try again.')}</Alert>}
-      {result && (
+      {result?.dryRun && (
+        <div role="region" aria-label="Import preview">
+          <Text className="cg-small" marginTop="0.75rem">{n(result.entries.length)} in this file: {result.added} new, {result.updated} replacing one with the same title and language.</Text>
+          <Table size="small" variation="striped" aria-label="Answers to import" marginTop="0.5rem">
+            <TableHead>
+              <TableRow>
+                <TableCell as="th">Title</TableCell><TableCell as="th">Topic</TableCell><TableCell as="th">Language</TableCell><TableCell as="th">Questions</TableCell><TableCell as="th">Answer</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {result.entries.map((e) => (
+                <TableRow key={e.id}>
+                  <TableCell>{e.title}</TableCell><TableCell>{TOPIC_LABEL(e.topic)}</TableCell><TableCell>{e.language}</TableCell><TableCell>{e.questions.length}</TableCell><TableCell>{e.answer}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+          <Flex gap="0.5rem" marginTop="0.5rem">
+            <Button size="small" variation="primary" isDisabled={run.isPending} onClick={() => run.mutate(false)}>{`Import ${n(result.entries.length)}`}</Button>
+            <Button size="small" onClick={() => run.reset()}>Cancel</Button>
+          </Flex>
+        </div>
+      )}
+      {result && !result.dryRun && (
         <Alert variation="success" hasIcon marginTop="0.75rem" role="status">
-          Imported {result.entries.length} answer{result.entries.length === 1 ? '' : 's'}: {result.added} added, {result.updated} updated
-          ({result.entries.map((e) => e.title).join(', ')}).
+          Imported {n(result.entries.length)}: {result.added} added, {result.updated} updated ({result.entries.map((e) => e.title).join(', ')}).
         </Alert>
       )}
     </div>
