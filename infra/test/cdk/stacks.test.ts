@@ -273,7 +273,8 @@ describe('functions', () => {
     expect(env('webhooks')).toEqual(expect.arrayContaining(['TABLE_NAME', 'META_EVENTS_QUEUE_URL', 'META_SECRET_ARN', 'STRIPE_WEBHOOK_SECRET_ARN']));
     // The authorizer reads the session and the membership it names.
     expect(env('authorizer')).toEqual(expect.arrayContaining(['COGNITO_USER_POOL_ID', 'COGNITO_CLIENT_ID', 'TABLE_NAME']));
-    expect(env('analyser')).toEqual(expect.arrayContaining(['TABLE_NAME', 'OPENAI_SECRET_ARN', 'WS_ENDPOINT']));
+    // META_EVENTS_QUEUE_URL: comments autopilot, the cross-post memory or AI rules may act on go to the Meta events consumer.
+    expect(env('analyser')).toEqual(expect.arrayContaining(['TABLE_NAME', 'OPENAI_SECRET_ARN', 'WS_ENDPOINT', 'META_EVENTS_QUEUE_URL']));
   });
 });
 
