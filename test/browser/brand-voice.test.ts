@@ -43,7 +43,7 @@ describe('Settings → Brand voice & answers', () => {
     await page.waitForURL((u) => u.pathname === '/settings' && u.search === '');
     const form = section().getByRole('form', { name: 'Brand voice' });
     await form.waitFor();
-    expect(await section().getByLabel('Brand').locator('option').count()).toBeGreaterThan(0);
+    expect(await section().getByLabel('Brand', { exact: true }).locator('option').count()).toBeGreaterThan(0);
     await form.getByLabel('Tone').selectOption('formal');
     await form.getByLabel('Sign-off').fill('— The Sandbox team');
     await form.getByLabel('Words never to use').fill('cheap, guarantee');
