@@ -49,11 +49,15 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export async function waitForJob(start: Job): Promise<Job> {
   updateJob(start, true);
   let job = start;
+  let misses = 0;
   while (!isFinished(job)) {
     await sleep(POLL_MS);
     const seen = jobs.get(job.id);
     // The socket may have told us first; one poll still fetches the file links.
     const fresh = await api('getJob', { params: { id: job.id } }).catch(() => null);
+    // Unreadable for a minute (signed out, workspace gone, offline): stop following; the socket may still finish it.
+    misses = fresh ? 0 : misses + 1;
+    if (misses >= 60) throw new Error('Lost track of the background job; reload to see its result.');
     job = fresh ?? seen ?? job;
     if (fresh) updateJob(fresh, true);
   }
