@@ -1,6 +1,7 @@
 /** Test data shaped by the shared contracts. */
 import type { Activity, Analytics, AuditEntry, Comment, PendingInvitation, SocialAccount, Stats, User, Workspace, WorkspaceSummary } from '@cg/shared';
 import type { MockApi } from './harness';
+import { defaultAutopilot } from '@cg/shared/autopilot';
 
 export const now = Date.now();
 const ago = (minutes: number) => new Date(now - minutes * 60_000).toISOString();
@@ -142,6 +143,9 @@ export function signedIn(api: MockApi, over: { user?: User; comments?: Comment[]
     .on('GET /api/analytics', { json: analytics })
     .on('GET /api/social-accounts', { json: socialAccounts })
     .on('GET /api/brands', { json: [] })
+    // Settings → Autopilot reads each brand's settings (off by default).
+    .on('GET /api/brands/page-1/autopilot', { json: { ...defaultAutopilot('page-1') } })
+    .on('GET /api/brands/page-2/autopilot', { json: { ...defaultAutopilot('page-2') } })
     .on('GET /api/workspaces', { json: workspaces })
     .on('GET /api/workspace', { json: workspace })
     .on('GET /api/workspace/invitations', { json: invitations })
