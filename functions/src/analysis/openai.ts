@@ -16,6 +16,7 @@
 import OpenAI from 'openai';
 import * as z from 'zod';
 import { AiDecision, Decision, Sentiment } from '@cg/shared';
+import { findAnswer } from './embedded/knowledge.js';
 import { matchKnowledge } from './knowledge-match.js';
 import { AnalysisError, type Analyser, type AnalysisItem, type BrandContext, type CommentInput } from './port.js';
 import { firstName, guardReply } from './reply-guard.js';
@@ -107,7 +108,10 @@ export function requestData(items: readonly AnalysisItem[], answersPerComment = 
     let b = brandRef.get(brand);
     if (!b) brandRef.set(brand, (b = { ref: `b${brandRef.size + 1}`, answers: new Map() }));
     const knowledge = brand.knowledge ?? [];
-    const refs = matchKnowledge(comment.content, knowledge, answersPerComment).map(({ entry }) => {
+    // The embedded analyser's cross-language best answer first, then entries sharing rare words.
+    const best = findAnswer(comment.content, '', knowledge)?.entry;
+    const matched = [...new Set([...(best ? [best] : []), ...matchKnowledge(comment.content, knowledge, answersPerComment).map((m) => m.entry)])].slice(0, answersPerComment);
+    const refs = matched.map((entry) => {
       const index = knowledge.indexOf(entry);
       let ref = b.answers.get(index);
       if (!ref) { b.answers.set(index, (ref = `${b.ref}a${index + 1}`)); answerTitles.set(ref, entry.title); }

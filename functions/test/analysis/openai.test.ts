@@ -33,9 +33,9 @@ interface SentData {
 const sentData = (i = 0): SentData => JSON.parse(fake!.chatRequests[i]!.messages.find((m) => m.role === 'user')!.content) as SentData;
 const count = (haystack: string, needle: string) => haystack.split(needle).length - 1;
 
-const entry = (title: string, question: string, answer: string): KnowledgeEntryInput => ({ topic: 'other', title, questions: [question], answer, language: 'en' });
+const entry = (title: string, question: string, answer: string, topic: KnowledgeEntryInput['topic'] = 'other'): KnowledgeEntryInput => ({ topic, title, questions: [question], answer, language: 'en' });
 const knowledge = [
-  entry('Shipping to Canada', 'Do you ship to Canada?', 'Yes, we ship to Canada in 5-7 business days for $9.'),
+  entry('Shipping to Canada', 'Do you ship to Canada?', 'Yes, we ship to Canada in 5-7 business days for $9.', 'shipping'),
   entry('Returns', 'Can I return an item?', 'Returns are free within 30 days.'),
   entry('Sizes', 'What sizes do you have?', 'Sizes XS to XXL.'),
   entry('Stores', 'Where are your stores?', 'Stores in Lisbon and Porto.'),
@@ -84,6 +84,13 @@ describe('OpenAIAnalyser: decisions', () => {
     expect(titles.length).toBeLessThanOrEqual(3);
     expect(titles).not.toContain('Warranty');
     expect(data.posts).toEqual([{ ref: data.comments[0]!.post, text: 'New spring collection is here' }]);
+  });
+
+  it('sends the matching entry for a question in another language than the entries', async () => {
+    const a = await analyser('ok');
+    const [d] = await a.analyse([{ id: 'pt', content: 'Liefert ihr auch nach Kanada?', authorName: 'Jonas Weber', platform: 'instagram' }], { businessName: 'Acme', knowledge });
+    expect(sentData().brands[0]!.answers.map((x) => x.title)[0]).toBe('Shipping to Canada');
+    expect(d!.reasons).toContain('matches answer: Shipping to Canada');
   });
 
   it('puts comments of several brands in one request, each comment naming its brand', async () => {
