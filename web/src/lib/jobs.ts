@@ -33,8 +33,17 @@ export function dismissJob(id: string): void {
   if (jobs.delete(id)) emit();
 }
 
+/** Calls `listener` after every change; returns the unsubscribe. */
+export function subscribeJobs(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => { listeners.delete(listener); };
+}
+
+/** The followed jobs, oldest first. */
+export const currentJobs = (): Job[] => snapshot;
+
 export function useJobs(): Job[] {
-  return useSyncExternalStore((l) => { listeners.add(l); return () => listeners.delete(l); }, () => snapshot);
+  return useSyncExternalStore(subscribeJobs, currentJobs);
 }
 
 export const isFinished = (j: Job) => j.status === 'succeeded' || j.status === 'failed';
