@@ -134,7 +134,11 @@ describe('criticism (item 6)', () => {
     expect(d.reasons).toContain('matches answer: Double charges');
   });
 
-  it.each(['Se me rompieron las gafas a la semana, qué decepción', 'Really disappointing quality for the price', 'Que decepção, a armação veio torta'])('drafts an empathetic reply to criticism, never ignoring or removing it: %s', async (text) => {
+  it.each([
+    'Se me rompieron las gafas a la semana, qué decepción', 'Really disappointing quality for the price', 'Que decepção, a armação veio torta',
+    'Your prices are a joke', 'Terrible support, I waited 3 weeks for an answer', 'Never buying from you again', 'Produto horrível, não recomendo',
+    'Slechte service, nooit meer', 'I ordered 3 weeks ago and still nothing. Call me at 555-123-4567',
+  ])('drafts an empathetic reply to criticism, never ignoring or removing it: %s', async (text) => {
     const d = await one(text, brand({ knowledge: [] }), 'Lucía Gómez');
     expect(d.decision).toBe('reply');
     expect(d.category).toBe('complaint');
