@@ -1,15 +1,24 @@
 /**
  * The REST API (design D2, D3), built by iterating the shared ROUTES table: every route becomes a
  * resource path + method with a Lambda proxy integration to the function of its group; `user`
- * routes go through the shared Lambda REQUEST authorizer (identity source: the Cookie header,
- * no result caching because the authorizer may refresh tokens), `public` routes have none.
+ * routes go through the shared Lambda REQUEST authorizer (no identity source: a session cookie or
+ * an API key's `Authorization: Bearer` header, which the authorizer tells apart; no result caching
+ * because the authorizer may refresh tokens), `public` routes have none.
+ *
+ * Usage plans (issue 11, item 9): `user` routes require an API Gateway API key taken from the
+ * authorizer's usageIdentifierKey: each workspace API key is registered (by the api function) in the
+ * ApiKeys plan, throttled per key; signed-in sessions share one key in the Sessions plan, throttled
+ * like the stage.
  */
-import { Duration, Validations } from 'aws-cdk-lib';
+import { Duration, Stack, Validations } from 'aws-cdk-lib';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import * as apigw from 'aws-cdk-lib/aws-apigateway';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
+import type { CgFunction } from './function.js';
 import { ROUTES, type RouteDef, type RouteGroup } from '../../shared/src/routes.js';
+import { API_KEY_RATE_LIMIT } from '../../shared/src/public-api.js';
 
 export interface RestApiProps {
   readonly stage: string;
@@ -24,6 +33,11 @@ const JSON_HEADERS = { 'Content-Type': "'application/json'", 'Cache-Control': "'
 export class RestApi extends Construct {
   readonly api: apigw.RestApi;
   readonly authorizer: apigw.RequestAuthorizer;
+  /** The usage plan every workspace API key is added to (found by API_KEYS_USAGE_PLAN_NAME by the api function). */
+  readonly apiKeysPlan: apigw.UsagePlan;
+  readonly apiKeysPlanName: string;
+  /** The usage identifier the authorizer gives signed-in sessions (SESSION_USAGE_KEY): names a plan, grants nothing. */
+  readonly sessionUsageKey: string;
 
   constructor(scope: Construct, id: string, props: RestApiProps) {
     super(scope, id);
@@ -34,6 +48,9 @@ export class RestApi extends Construct {
       description: 'CommentGuard REST API (/api/*, /webhooks/*), reached through CloudFront.',
       endpointTypes: [apigw.EndpointType.REGIONAL],
       cloudWatchRole: true,
+      apiKeySourceType: apigw.ApiKeySourceType.AUTHORIZER,
+      // Report files (GET /api/reports/export) leave the Lambda base64-encoded; the app asks for them with this Accept.
+      binaryMediaTypes: ['application/pdf', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
       deployOptions: {
         stageName: props.stage,
         throttlingRateLimit: props.throttle.rateLimit,
@@ -60,8 +77,28 @@ export class RestApi extends Construct {
     this.authorizer = new apigw.RequestAuthorizer(this, 'CookieAuthorizer', {
       authorizerName: 'cookie-session',
       handler: props.authorizer,
-      identitySources: [apigw.IdentitySource.header('Cookie')],
+      // No identity source: a request may carry a cookie or an API key; with one named, API Gateway
+      // would answer 401 itself whenever that header is missing.
+      identitySources: [],
       resultsCacheTtl: Duration.seconds(0),
+    });
+    (this.authorizer.node.defaultChild as apigw.CfnAuthorizer).addPropertyDeletionOverride('IdentitySource');
+
+    const stage = this.api.deploymentStage;
+    this.sessionUsageKey = `commentguard-${props.stage}-signed-in-sessions`;
+    const sessionsPlan = this.api.addUsagePlan('SessionsPlan', {
+      name: `commentguard-${props.stage}-sessions`,
+      description: 'Signed-in sessions (one shared usage identifier): throttled like the stage',
+      throttle: { rateLimit: props.throttle.rateLimit, burstLimit: props.throttle.burstLimit },
+      apiStages: [{ api: this.api, stage }],
+    });
+    sessionsPlan.addApiKey(new apigw.ApiKey(this, 'SessionsKey', { apiKeyName: `commentguard-${props.stage}-sessions`, value: this.sessionUsageKey, description: 'Usage identifier of signed-in sessions (not a credential)' }));
+    this.apiKeysPlanName = `commentguard-${props.stage}-api-keys`;
+    this.apiKeysPlan = this.api.addUsagePlan('ApiKeysPlan', {
+      name: this.apiKeysPlanName,
+      description: 'Workspace API keys, each throttled on its own (the api function adds each key)',
+      throttle: { rateLimit: API_KEY_RATE_LIMIT.perMinute / 60, burstLimit: API_KEY_RATE_LIMIT.burstLimit },
+      apiStages: [{ api: this.api, stage }],
     });
 
     // One invoke permission per function for this API (not one per method plus one per test-invoke, which
@@ -78,7 +115,7 @@ export class RestApi extends Construct {
       const method = resource.addMethod(route.method, integrations[route.group], {
         operationName: operationName(route),
         ...(route.auth === 'user'
-          ? { authorizer: this.authorizer, authorizationType: apigw.AuthorizationType.CUSTOM }
+          ? { authorizer: this.authorizer, authorizationType: apigw.AuthorizationType.CUSTOM, apiKeyRequired: true }
           : { authorizationType: apigw.AuthorizationType.NONE }),
       });
       if (route.auth === 'public') {
@@ -141,6 +178,24 @@ export class RestApi extends Construct {
         'The API Gateway account role uses the AWS managed AmazonAPIGatewayPushToCloudWatchLogs policy, which is the documented minimal policy for execution and access logging.',
     });
   }
+}
+
+/**
+ * The api function registers workspace API keys in the ApiKeys usage plan, found by its name
+ * (API_KEYS_USAGE_PLAN_NAME: its id would make a cycle, the plan depending on the stage and so on the
+ * function): create, find and delete API Gateway API keys, list the plans, add keys to a plan.
+ */
+export function bindApiKeysPlan(f: CgFunction, rest: RestApi): void {
+  f.env('API_KEYS_USAGE_PLAN_NAME', rest.apiKeysPlanName);
+  const arn = (path: string) => `arn:${Stack.of(rest).partition}:apigateway:${Stack.of(rest).region}::${path}`;
+  f.fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['apigateway:POST', 'apigateway:GET'], resources: [arn('/apikeys')] }));
+  f.fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['apigateway:DELETE'], resources: [arn('/apikeys/*')] }));
+  f.fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['apigateway:GET'], resources: [arn('/usageplans')] }));
+  f.fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['apigateway:POST'], resources: [arn('/usageplans/*/keys')] }));
+  Validations.of(f).acknowledge(
+    { id: 'AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:apigateway:<AWS::Region>::/apikeys/*]', reason: 'API Gateway API keys get their ids when created at run time (one per workspace API key): deleting a revoked one needs the /apikeys/* path.' },
+    { id: 'AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:apigateway:<AWS::Region>::/usageplans/*/keys]', reason: "The plan's id cannot be named in the api function's policy (the plan depends on the stage, which depends on the function): adding keys to plans is the only action on that path." },
+  );
 }
 
 /** A stable operation name from the route's method and path, e.g. POST_api_comments_id_process. */

@@ -31,7 +31,7 @@ import {
 import { acknowledgeFunctionFindings, MANAGE_CONNECTIONS_REASON } from './nag.js';
 import { WorkQueue } from './queues.js';
 import { Realtime } from './realtime.js';
-import { RestApi } from './rest-api.js';
+import { bindApiKeysPlan, RestApi } from './rest-api.js';
 import { Secrets } from './secrets.js';
 import { Web } from './web.js';
 
@@ -191,6 +191,9 @@ export class AppStack extends Stack {
     // the consumer delivers them, re-queues retries and opens each endpoint's sealed signing secret.
     for (const f of [fns.api, fns.analyser, fns.automation, fns.metaEvents, fns.webhookDeliveries]) bindQueue(f, 'WEBHOOK_DELIVERIES_QUEUE_URL', this.webhookDeliveriesQueue.queue);
     bindTable(fns.webhookDeliveries, table, 'write');
+    // API keys: the api registers each in the keys' usage plan; the authorizer names sessions' shared usage key.
+    bindApiKeysPlan(fns.api, this.restApi);
+    fns.authorizer.env('SESSION_USAGE_KEY', this.restApi.sessionUsageKey);
     bindTokenKey(fns.webhookDeliveries, tokenKey, 'decrypt');
 
     for (const f of [fns.api, fns.analyser, fns.automation, fns.metaEvents, fns.jobs]) {

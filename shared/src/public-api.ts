@@ -8,6 +8,12 @@ import type { Access } from './roles.js';
 /** Every key starts with this, so a leaked one is recognisable (secret scanners, logs). */
 export const API_KEY_PREFIX = 'pw_live_';
 
+/**
+ * Requests a key may make per minute (the API handler's per-key counter; RATE_LIMIT_API_KEY_PER_MINUTE
+ * overrides it) and the matching API Gateway usage-plan throttle in AWS (rate per second, burst).
+ */
+export const API_KEY_RATE_LIMIT = { perMinute: 120, burstLimit: 20 } as const;
+
 export const API_KEY_SCOPES = ['read', 'moderate'] as const;
 export const ApiKeyScope = z.enum(API_KEY_SCOPES);
 export type ApiKeyScope = z.infer<typeof ApiKeyScope>;

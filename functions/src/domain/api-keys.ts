@@ -4,7 +4,8 @@
  * manages the workspace. Using one needs the plan with API access and is rate-limited per key.
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { API_KEY_PREFIX, featureRefusal, planHasFeature, type ApiKey, type ApiKeyScope, type CreatedApiKey } from '@cg/shared';
+import { API_KEY_PREFIX, API_KEY_RATE_LIMIT, featureRefusal, planHasFeature, type ApiKey, type ApiKeyScope, type CreatedApiKey } from '@cg/shared';
+import { apiKeyGateway } from './api-key-port.js';
 import { Missing, NotAllowed, Throttled } from './errors.js';
 import type { ApiKeyLookup, ApiKeyRecord } from './public-api-model.js';
 import { stores } from './store-port.js';
@@ -15,7 +16,7 @@ const { getWorkspace } = stores.workspaces;
 /** Requests per key per minute (RATE_LIMIT_API_KEY_PER_MINUTE; API Gateway's usage plan applies the same in AWS). */
 export function apiKeyRateLimit(): number {
   const n = Number(process.env.RATE_LIMIT_API_KEY_PER_MINUTE);
-  return Number.isFinite(n) && n > 0 ? n : 120;
+  return Number.isFinite(n) && n > 0 ? n : API_KEY_RATE_LIMIT.perMinute;
 }
 
 export const hashApiKey = (key: string): string => createHash('sha256').update(key).digest('hex');
@@ -41,7 +42,13 @@ export async function createApiKey(workspaceId: string, userId: string, input: {
     id: randomUUID(), workspaceId, name: input.name, scopes: [...new Set(input.scopes)], prefix: key.slice(0, API_KEY_PREFIX.length + 6),
     hash: hashApiKey(key), createdBy: userId, createdAt: new Date().toISOString(), lastUsedAt: null,
   };
-  await keys.putApiKey(record);
+  await apiKeyGateway().register(record.id, workspaceId);
+  try {
+    await keys.putApiKey(record);
+  } catch (err) {
+    await apiKeyGateway().unregister(record.id).catch(() => undefined);
+    throw err;
+  }
   return { ...view(record), key };
 }
 
@@ -51,6 +58,7 @@ export async function listApiKeys(workspaceId: string): Promise<ApiKey[]> {
 
 export async function revokeApiKey(workspaceId: string, id: string): Promise<void> {
   if (!(await keys.deleteApiKey(workspaceId, id))) throw new Missing('API key not found (already revoked?)');
+  await apiKeyGateway().unregister(id);
 }
 
 /** The key a bearer token names, or null (unknown, revoked, or its workspace is gone). */

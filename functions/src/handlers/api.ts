@@ -15,9 +15,14 @@ import { jobRoutes } from '../routes/jobs.js';
 import { passwordRoutes } from '../routes/password.js';
 import { ruleRoutes } from '../routes/rules.js';
 import { publicApiRoutes } from '../routes/public-api.js';
+import { bindApiKeyGateway } from '../domain/api-key-port.js';
+import { usagePlanGateway } from '../platform/usage-plan.js';
 import { workspaceRoutes } from '../routes/workspaces.js';
 import { dynamoCodes } from '../store/codes.js';
 import { moderationDeps } from './deps.js';
+
+// API keys are also registered in the API Gateway usage plan for keys (AWS only).
+bindApiKeyGateway(usagePlanGateway);
 
 /** Mailed one-time codes (email verification, password reset). */
 const codes = { mail: mailer, codes: dynamoCodes };

@@ -40,6 +40,8 @@ export async function authorize(event: APIGatewayRequestAuthorizerEvent): Promis
   return {
     principalId: session.userId,
     policyDocument: allow(event),
+    // Signed-in sessions share one usage identifier (the Sessions usage plan in AWS: the stage's throttle).
+    ...(process.env.SESSION_USAGE_KEY ? { usageIdentifierKey: process.env.SESSION_USAGE_KEY } : {}),
     context: {
       userId: session.userId,
       sessionId: session.sessionId,

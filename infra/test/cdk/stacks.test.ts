@@ -121,8 +121,11 @@ describe('REST API built from ROUTES', () => {
       if (r.auth === 'user') {
         expect(m.props['AuthorizationType'], `${r.method} ${r.path}`).toBe('CUSTOM');
         expect(m.props['AuthorizerId'], `${r.method} ${r.path}`).toEqual({ Ref: authorizerId });
+        // Every signed-in call counts against a usage plan (the authorizer names the key).
+        expect(m.props['ApiKeyRequired'], `${r.method} ${r.path}`).toBe(true);
       } else {
         expect(m.props['AuthorizationType'], `${r.method} ${r.path}`).toBe('NONE');
+        expect(m.props['ApiKeyRequired'], `${r.method} ${r.path}`).not.toBe(true);
         expect(m.props['AuthorizerId']).toBeUndefined();
       }
     }
@@ -139,13 +142,25 @@ describe('REST API built from ROUTES', () => {
     }
   });
 
-  it('has a REQUEST authorizer on the Cookie header with no result caching', () => {
+  it('has a REQUEST authorizer with no identity source (a cookie or an API key) and no result caching', () => {
     s.templates.app.hasResourceProperties('AWS::ApiGateway::Authorizer', {
       Type: 'REQUEST',
-      IdentitySource: 'method.request.header.Cookie',
+      IdentitySource: Match.absent(),
       AuthorizerResultTtlInSeconds: 0,
       AuthorizerUri: Match.anyValue(),
     });
+  });
+
+  it('throttles each API key through a usage plan the api adds keys to; sessions share one usage key throttled like the stage', () => {
+    s.templates.app.hasResourceProperties('AWS::ApiGateway::RestApi', { ApiKeySourceType: 'AUTHORIZER' });
+    s.templates.app.hasResourceProperties('AWS::ApiGateway::UsagePlan', { UsagePlanName: 'commentguard-prod-api-keys', Throttle: { RateLimit: 2, BurstLimit: 20 } });
+    s.templates.app.hasResourceProperties('AWS::ApiGateway::UsagePlan', { UsagePlanName: 'commentguard-prod-sessions', Throttle: { RateLimit: s.config.throttle.rateLimit, BurstLimit: s.config.throttle.burstLimit } });
+    s.templates.app.hasResourceProperties('AWS::ApiGateway::ApiKey', { Value: 'commentguard-prod-signed-in-sessions' });
+    expect(envOf(s.templates.app, s.compute.functions.authorizer)).toMatchObject({ SESSION_USAGE_KEY: 'commentguard-prod-signed-in-sessions' });
+    expect(envOf(s.templates.app, s.compute.functions.api)).toMatchObject({ API_KEYS_USAGE_PLAN_NAME: 'commentguard-prod-api-keys' });
+    const policy = (fn: keyof Synthesized['compute']['functions']) => rolePolicyJson(s.templates.app, s.compute.functions[fn]);
+    expect(policy('api')).toContain('apigateway:DELETE');
+    for (const fn of Object.keys(s.compute.functions).filter((f) => f !== 'api') as (keyof Synthesized['compute']['functions'])[]) expect(policy(fn), fn).not.toContain('apigateway:');
   });
 
   it('throttles and access-logs the stage', () => {
