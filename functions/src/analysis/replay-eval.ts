@@ -6,7 +6,10 @@
  * analyser alone, and with the workspace memory built from the first half's examples (near-duplicates
  * decided as the moderator did, the per-workspace layer) — and each is compared with the labels.
  * A second figure pastes a sample of the first half's spam and scams again with small changes
- * (the same spam under other ads) to measure the near-duplicate match on its own.
+ * (the same spam under other ads) to measure the near-duplicate match on its own. A third replays a
+ * stream drawn like the Meta sandbox's live comments (its corpus: templated texts that recur, as real
+ * pages' comments do), labelled by a workspace whose moderators reply to questions, praise and
+ * complaints, delete spam and scams, hide offensive comments and leave neutral ones and trolls alone.
  *
  * `npm run eval -- --replay` (or `tsx functions/src/analysis/replay-eval.ts`).
  */
@@ -14,6 +17,7 @@ import type { AiDecision } from '@cg/shared';
 import { buildMemory, normaliseText, withMemory, type Example } from '../domain/memory.js';
 import { EmbeddedAnalyser } from './embedded/analyser.js';
 import { readBusiness, type BusinessRow } from './embedded/business-eval.js';
+import { BUSINESSES, CATEGORIES, CATEGORY_WEIGHTS, fillTemplate, LANGUAGE_WEIGHTS, LANGUAGES, NAMES, TEXTS, type Category } from '../../../infra/local/meta-sandbox/corpus.js';
 
 /** A small seeded PRNG (mulberry32): the same order on every run. */
 function random(seed: number): () => number {
@@ -84,4 +88,62 @@ export async function replay(print: (line: string) => void, seed = 20261122): Pr
   return report;
 }
 
-if (process.argv[1]?.endsWith('replay-eval.ts')) await replay(console.log);
+/** The sandbox workspace's moderators: what they decide per kind of comment. */
+const SANDBOX_POLICY: Record<Category, BusinessRow['decision']> = {
+  question: 'reply', praise: 'reply', complaint: 'reply', neutral: 'ignore', spam: 'delete', scam: 'delete', offensive: 'hide', troll: 'ignore',
+};
+
+function pick<T>(r: () => number, weights: Record<string, number>, keys: readonly T[]): T {
+  const total = keys.reduce((n, k) => n + (weights[String(k)] ?? 0), 0);
+  let x = r() * total;
+  for (const k of keys) { x -= weights[String(k)] ?? 0; if (x < 0) return k; }
+  return keys[keys.length - 1]!;
+}
+
+/** A stream like the sandbox's live comments: category and language by the sandbox's weights, a template filled with a product. */
+function sandboxStream(n: number, seed: number): BusinessRow[] {
+  const r = random(seed);
+  const business = BUSINESSES[0]!;
+  const rows: BusinessRow[] = [];
+  while (rows.length < n) {
+    const category = pick(r, CATEGORY_WEIGHTS, CATEGORIES);
+    const language = pick(r, LANGUAGE_WEIGHTS, LANGUAGES);
+    const texts = TEXTS[category][language] ?? TEXTS[category].en!;
+    const text = fillTemplate(texts[Math.floor(r() * texts.length)]!, business.products[Math.floor(r() * business.products.length)]!, business.name);
+    const names = NAMES[language];
+    rows.push({ id: `sb-${rows.length}`, text, language, category, decision: SANDBOX_POLICY[category], author: names[Math.floor(r() * names.length)]! });
+  }
+  return rows;
+}
+
+export async function replaySandbox(print: (line: string) => void, n = 600, seed = 20261122): Promise<{ before: number; after: number }> {
+  const rows = sandboxStream(n, seed);
+  const analyser = new EmbeddedAnalyser();
+  const brand = { businessName: BUSINESSES[0]!.name };
+  const decide = (rs: BusinessRow[]) => analyser.analyse(rs.map((x) => ({ id: x.id, content: x.text, authorName: x.author, platform: 'facebook' as const })), brand);
+  const first = rows.slice(0, n / 2);
+  const second = rows.slice(n / 2);
+  const firstDecisions = await decide(first);
+  const examples: Example[] = first.map((x, i): Example => ({
+    commentId: x.id, text: normaliseText(x.text), final: x.decision, ai: firstDecisions[i]!.decision, verb: VERB[x.decision], source: 'moderator', brandId: null,
+    at: new Date(Date.UTC(2026, 10, 1) + i * 60_000).toISOString(),
+  })).reverse();
+  const memory = buildMemory(examples);
+  const plain = await decide(second);
+  const learnt = second.map((x, i) => withMemory(memory, x.text, plain[i]!));
+  const agree = (ds: AiDecision[]) => second.filter((x, i) => ds[i]!.decision === x.decision).length / second.length;
+  const report = { before: agree(plain), after: agree(learnt) };
+  const byCategory = (ds: AiDecision[]) => CATEGORIES.map((c) => {
+    const idx = second.map((x, i) => [x, i] as const).filter(([x]) => x.category === c);
+    return `${c} ${idx.length ? (100 * idx.filter(([x, i]) => ds[i]!.decision === x.decision).length / idx.length).toFixed(0) : '-'}%`;
+  }).join('  ');
+  print(`== learning from moderators: a sandbox-like stream of ${n} comments (${BUSINESSES[0]!.name}; seeded ${seed})`);
+  print(`  first half: ${first.length} reviewed (${examples.filter((e) => e.final !== e.ai).length} corrections of the AI); second half: ${second.length}`);
+  print(`  agreement on the second half: before learning ${(100 * report.before).toFixed(1)}%, after learning from the first half ${(100 * report.after).toFixed(1)}%`);
+  print(`    before: ${byCategory(plain)}`);
+  print(`    after:  ${byCategory(learnt)}`);
+  print('');
+  return report;
+}
+
+if (process.argv[1]?.endsWith('replay-eval.ts')) { await replay(console.log); await replaySandbox(console.log); }

@@ -157,7 +157,7 @@ if (import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith
   void REPO_ROOT;
   const argv = process.argv.slice(2);
   // --replay: learning from moderators (replay-eval.ts); --autopilot: autopilot's default thresholds (autopilot-calibration.ts).
-  if (argv.includes('--replay')) await (await import('../replay-eval.js')).replay(console.log);
+  if (argv.includes('--replay')) { const r = await import('../replay-eval.js'); await r.replay(console.log); await r.replaySandbox(console.log); }
   if (argv.includes('--autopilot')) await (await import('../autopilot-calibration.js')).calibrateAutopilot(console.log);
   if (!argv.includes('--replay') && !argv.includes('--autopilot')) await evaluateFolder(dataDir(argv));
 }
