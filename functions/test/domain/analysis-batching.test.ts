@@ -67,7 +67,7 @@ describe('analyseWorkspaces', () => {
     put('w2', 'c3', 'acc-c', 'Do you deliver to Spain?');
     put('w1', 'c4', 'acc-a', 'Love it');
     const analyser = new CountingAnalyser();
-    await analyseWorkspaces({ analyser, notifier: { notify: async (ws: string) => { notified.push(ws); } } }, [
+    await analyseWorkspaces({ analyser, notifier: { notify: async (ws: string) => { notified.push(ws); }, disconnectMember: async () => undefined } }, [
       { workspaceId: 'w1', commentIds: ['c1', 'c2', 'c4'] },
       { workspaceId: 'w2', commentIds: ['c3'] },
     ]);
@@ -85,7 +85,7 @@ describe('analyseWorkspaces', () => {
     put('w2', 'c3', 'acc-c', 'Do you deliver to Spain?');
     comments.get('w2/c3')!.comment.status = 'processed';
     const analyser = new CountingAnalyser();
-    await analyseWorkspaces({ analyser, notifier: { notify: async () => undefined } }, [{ workspaceId: 'w2', commentIds: ['c3'] }]);
+    await analyseWorkspaces({ analyser, notifier: { notify: async () => undefined, disconnectMember: async () => undefined } }, [{ workspaceId: 'w2', commentIds: ['c3'] }]);
     expect(analyser.calls).toHaveLength(0);
     expect(written).toEqual([]);
   });
