@@ -60,6 +60,10 @@ describe('brand voice and knowledge base', () => {
     const imported = await owner.post(`/api/brands/${brandId}/knowledge/import`, { csv: CSV });
     expect(imported.status, imported.text).toBe(200);
     expect(imported.json).toMatchObject({ added: 2, updated: 0, dryRun: false });
+    const audit = JSON.stringify((await owner.get('/api/audit-log')).json);
+    expect(audit).toContain('importKnowledge');
+    expect(audit).toContain('Shipping to Canada');
+    expect(audit).not.toContain('5-7 business days');
     const again = await owner.post(`/api/brands/${brandId}/knowledge/import`, { csv: CSV });
     expect(again.json).toMatchObject({ added: 0, updated: 2 });
     const entries = (await owner.get(`/api/brands/${brandId}/knowledge`)).json;
