@@ -187,7 +187,7 @@ export const ROUTES = {
   createRule: r({ method: 'POST', path: '/api/rules', auth: 'user', access: 'manage', group: 'api', body: RuleInput, response: Rule }),
   updateRule: r({ method: 'PUT', path: '/api/rules/{id}', auth: 'user', access: 'manage', group: 'api', body: RuleInput, response: Rule }),
   deleteRule: r({ method: 'DELETE', path: '/api/rules/{id}', auth: 'user', access: 'manage', group: 'api', response: Ok }),
-  backtestRule: r({ method: 'POST', path: '/api/rules/{id}/backtest', auth: 'user', access: 'manage', group: 'api', body: BacktestBody, response: BacktestResult }),
+  backtestRule: r({ method: 'POST', path: '/api/rules/{id}/backtest', auth: 'user', access: 'manage', group: 'api', body: BacktestBody, response: z.union([BacktestResult, JobAccepted]) }),
   listSavedReplies: r({ method: 'GET', path: '/api/saved-replies', auth: 'user', access: 'read', group: 'api', response: z.array(SavedReply) }),
   createSavedReply: r({ method: 'POST', path: '/api/saved-replies', auth: 'user', access: 'manage', group: 'api', body: SavedReplyInput, response: SavedReply }),
   updateSavedReply: r({ method: 'PUT', path: '/api/saved-replies/{id}', auth: 'user', access: 'manage', group: 'api', body: SavedReplyInput, response: SavedReply }),

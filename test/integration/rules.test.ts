@@ -191,6 +191,20 @@ describe('rules on new comments, through the Meta sandbox', () => {
     ]);
   });
 
+  it('a rule with an AI condition runs once the comment is analysed', async () => {
+    const rule = await createRule({ name: 'English questions', mode: 'on', conditions: [{ type: 'keyword', values: ['aicheck'] }, { type: 'language', languages: ['en'] }], action: { type: 'flag', label: 'ai-seen' } });
+    const c = await post('aicheck: Hello, is this jacket available in a large size please?');
+    const arrived = await stored(c);
+    expect(arrived.status).toBe('pending');
+    expect((await client.post(`/api/comments/${arrived.id}/process`)).status).toBe(202);
+    const [entry] = await entriesFor(c);
+    expect(entry).toMatchObject({ ruleId: rule.id, reason: 'English questions', outcome: 'done', action: { type: 'flag', label: 'ai-seen' } });
+    const after = await stored(c);
+    expect(after).toMatchObject({ status: 'processed', flags: ['ai-seen'] });
+    expect(after.aiDecision?.language).toBe('en');
+    await setMode(rule, 'off');
+  });
+
   it('the Automation log is paged newest first', async () => {
     const all = await logEntries();
     expect(all.length).toBeGreaterThanOrEqual(5);
@@ -204,57 +218,78 @@ describe('rules on new comments, through the Meta sandbox', () => {
 });
 
 describe('backtest', () => {
-  it('counts equal a recount of the seeded history: matched, by action, kept by moderators, the window', async () => {
-    const { client, user } = await signedIn('backtest');
-    const workspaceId = user.workspaceId;
-    const day = 86_400_000;
+  const day = 86_400_000;
+  // What moderators did with a comment; whether it counts as kept is written out here, independently of the engine.
+  const outcomes = [
+    { over: { status: 'approved' }, kept: true }, { over: { status: 'approved', dismissed: true }, kept: true }, { over: { status: 'replied' }, kept: true },
+    { over: { status: 'approved', isHidden: true }, kept: false }, { over: { status: 'deleted' }, kept: false },
+    { over: { status: 'pending' }, kept: false }, { over: { status: 'processed' }, kept: false },
+  ] as const;
+  const linkTexts = ['Win at https://prize-now.xyz', 'see www.example.com/deal', 'go to cheap-pills dot xyz', 'http://bit.ly/abc free'];
+  const plainTexts = ['Lovely colours!', 'Where is my order?', 'Ótimo produto, obrigado', 'Price in euro. Thanks.'];
+
+  /** Seeds n comments over the last 20 days; each says whether it holds a link and whether moderators kept it. */
+  async function seedHistory(workspaceId: string, n: number) {
     const now = Date.now();
-    // Each seeded comment says whether it holds a link and what moderators did, independently of the engine.
-    const outcomes = [
-      { status: 'approved' }, { status: 'approved', dismissed: true }, { status: 'replied' },
-      { status: 'approved', isHidden: true }, { status: 'deleted' }, { status: 'pending' }, { status: 'processed' },
-    ] as const;
-    const linkTexts = ['Win at https://prize-now.xyz', 'see www.example.com/deal', 'go to cheap-pills dot xyz', 'http://bit.ly/abc free'];
-    const plainTexts = ['Lovely colours!', 'Where is my order?', 'Ótimo produto, obrigado', 'Price in euro. Thanks.'];
     const seeded: { c: Comment; link: boolean; daysAgo: number; kept: boolean }[] = [];
-    for (let i = 0; i < 70; i++) {
+    for (let i = 0; i < n; i++) {
       const link = i % 3 === 0;
       const outcome = outcomes[i % outcomes.length]!;
-      const daysAgo = (i * 7) % 20; // 0..19 days ago: part inside the 10-day window, part outside
+      const daysAgo = (i * 7) % 20; // 0..19 days ago: part inside a 10-day window, part outside
       const c = makeComment({
         content: link ? linkTexts[i % linkTexts.length]! : plainTexts[i % plainTexts.length]!,
-        timestamp: new Date(now - daysAgo * day - i * 1000).toISOString(),
-        ...outcome,
-        ...(outcome.status === 'pending' ? {} : { aiDecision: decision({}) }),
+        timestamp: new Date(now - daysAgo * day - (i % 1000) * 1000).toISOString(),
+        ...outcome.over,
+        ...(outcome.over.status === 'pending' ? {} : { aiDecision: decision({}) }),
       } as Partial<Comment>);
-      const kept = (outcome.status === 'approved' || outcome.status === 'replied') && !('isHidden' in outcome && outcome.isHidden);
-      seeded.push({ c, link, daysAgo, kept });
+      seeded.push({ c, link, daysAgo, kept: outcome.kept });
     }
     await seed(workspaceId, seeded.map((s) => s.c));
-    const rule = (await client.post('/api/rules', { name: 'Links', mode: 'off', conditions: [{ type: 'link' }], action: { type: 'hide' } })).json;
+    return seeded;
+  }
 
-    const res = await client.post(`/api/rules/${rule.id}/backtest`, { days: 10 });
-    expect(res.status, res.text).toBe(200);
+  function expectRecount(result: any, ruleId: string, seeded: Awaited<ReturnType<typeof seedHistory>>) {
     const inWindow = seeded.filter((s) => s.daysAgo < 10);
     const matched = inWindow.filter((s) => s.link);
-    expect(res.json).toMatchObject({
-      ruleId: rule.id, days: 10, scanned: inWindow.length, matched: matched.length, byAction: { hide: matched.length },
+    expect(result).toMatchObject({
+      ruleId, days: 10, scanned: inWindow.length, matched: matched.length, byAction: { hide: matched.length },
       kept: matched.filter((s) => s.kept).length, truncated: false,
     });
-    expect(matched.length).toBeGreaterThan(5);
     expect(matched.filter((s) => s.kept).length).toBeGreaterThan(0);
-    const matchedIds = new Set(matched.map((s) => s.c.id));
-    expect(res.json.examples.length).toBe(Math.min(10, matched.length));
-    for (const e of res.json.examples) {
-      expect(matchedIds.has(e.commentId)).toBe(true);
-      expect(e.kept).toBe(seeded.find((s) => s.c.id === e.commentId)!.kept);
+    expect(result.byModeratorAction.deleted ?? 0).toBe(matched.filter((s) => s.c.status === 'deleted').length);
+    const byId = new Map(seeded.map((s) => [s.c.id, s]));
+    expect(result.examples.length).toBe(Math.min(10, matched.length));
+    for (const e of result.examples) {
+      expect(byId.get(e.commentId)?.link && byId.get(e.commentId)!.daysAgo < 10).toBe(true);
+      expect(e.kept).toBe(byId.get(e.commentId)!.kept);
     }
-    const deletedCount = matched.filter((s) => s.c.status === 'deleted').length;
-    expect(res.json.byModeratorAction.deleted ?? 0).toBe(deletedCount);
-    // Acting on nothing: no comment changed, nothing logged.
+  }
+
+  it('a small history is answered in the request; counts equal a recount: matched, by action, kept by moderators, the window', async () => {
+    const { client, user } = await signedIn('backtest');
+    const seeded = await seedHistory(user.workspaceId, 70);
+    const rule = (await client.post('/api/rules', { name: 'Links', mode: 'off', conditions: [{ type: 'link' }], action: { type: 'hide' } })).json;
+    const res = await client.post(`/api/rules/${rule.id}/backtest`, { days: 10 });
+    expect(res.status, res.text).toBe(200);
+    expectRecount(res.json, rule.id, seeded);
+    // Acting on nothing: nothing logged.
     expect((await client.get('/api/automation')).json.entries).toEqual([]);
-    // Bad requests.
     expect((await client.post(`/api/rules/${rule.id}/backtest`, { days: 0 })).status).toBe(400);
     expect((await client.post('/api/rules/nope/backtest', { days: 7 })).status).toBe(404);
+  });
+
+  it('a large history runs as a job (202), whose result equals a recount', async () => {
+    const { client, user } = await signedIn('backtest-job');
+    const seeded = await seedHistory(user.workspaceId, 2_100);
+    const rule = (await client.post('/api/rules', { name: 'Links', mode: 'shadow', conditions: [{ type: 'link' }], action: { type: 'hide' } })).json;
+    const res = await client.post(`/api/rules/${rule.id}/backtest`, { days: 10 });
+    expect(res.status, res.text).toBe(202);
+    expect(res.json.job).toMatchObject({ kind: 'backtest', status: 'queued' });
+    const job = await until('the backtest job to finish', async () => {
+      const j = (await client.get(`/api/jobs/${res.json.job.id}`)).json;
+      return j.status === 'succeeded' || j.status === 'failed' ? j : null;
+    });
+    expect(job.status, job.error).toBe('succeeded');
+    expectRecount(job.result, rule.id, seeded);
   });
 });

@@ -61,7 +61,7 @@ export async function createRule(workspaceId: string, input: RuleInput): Promise
   return rule;
 }
 
-async function requireRule(workspaceId: string, id: string): Promise<Rule> {
+export async function requireRule(workspaceId: string, id: string): Promise<Rule> {
   const rule = await ruleStore.getRule(workspaceId, id);
   if (!rule) throw new Missing('Rule not found');
   return rule;

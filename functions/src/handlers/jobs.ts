@@ -8,9 +8,11 @@ import { cognitoIdentity } from '../auth/cognito.js';
 import { stripeBilling } from '../billing/stripe.js';
 import { registerLongWork } from '../domain/job-kinds.js';
 import { runJob } from '../domain/jobs.js';
+import { registerBacktestJob } from '../domain/rules-jobs.js';
 import { moderationDeps } from './deps.js';
 
 registerLongWork({ moderation: moderationDeps, billing: stripeBilling, identity: cognitoIdentity });
+registerBacktestJob();
 
 export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
   const failures: string[] = [];

@@ -3,6 +3,7 @@ import type { RouteImpls } from '../http/router.js';
 import { listAutomation, undoAutomatic } from '../domain/auto-actions.js';
 import type { ActionDeps } from '../domain/exactly-once.js';
 import * as rules from '../domain/rules.js';
+import { backtestNowOrJob } from '../domain/rules-jobs.js';
 import * as saved from '../domain/saved-replies.js';
 import { actorName } from '../domain/workspaces.js';
 
@@ -12,7 +13,10 @@ export function ruleRoutes(deps: ActionDeps): RouteImpls {
     createRule: async ({ workspaceId, body }) => ({ status: 201, body: await rules.createRule(workspaceId, body) }),
     updateRule: async ({ workspaceId, params, body }) => ({ body: await rules.updateRule(workspaceId, params.id!, body) }),
     deleteRule: async ({ workspaceId, params }) => { await rules.deleteRule(workspaceId, params.id!); return { body: { ok: true } }; },
-    backtestRule: async ({ workspaceId, params, body }) => ({ body: await rules.backtestRule(workspaceId, params.id!, body.days) }),
+    backtestRule: async ({ workspaceId, userId, params, body }) => {
+      const r = await backtestNowOrJob(workspaceId, params.id!, body.days, userId);
+      return 'job' in r ? { status: 202, body: { job: r.job } } : { body: r.body };
+    },
     listSavedReplies: async ({ workspaceId }) => ({ body: await saved.listSavedReplies(workspaceId) }),
     createSavedReply: async ({ workspaceId, body }) => ({ status: 201, body: await saved.createSavedReply(workspaceId, body) }),
     updateSavedReply: async ({ workspaceId, params, body }) => ({ body: await saved.updateSavedReply(workspaceId, params.id!, body) }),

@@ -1,7 +1,8 @@
 /** Queries and mutations of rules, saved replies and the Automation log (issue 11). */
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { RuleInput, SavedReplyInput } from '@cg/shared';
+import type { BacktestResult, RuleInput, SavedReplyInput } from '@cg/shared';
 import { api } from './api';
+import { resultOf } from './jobs';
 import { invalidateLists } from './queryClient';
 
 export const rulesKeys = {
@@ -35,8 +36,11 @@ export function useDeleteRule() {
   });
 }
 
+/** A large history is backtested in a job: its progress bar shows, and the result is the job's. */
 export function useBacktest() {
-  return useMutation({ mutationFn: ({ id, days }: { id: string; days: number }) => api('backtestRule', { params: { id }, body: { days } }) });
+  return useMutation({
+    mutationFn: async ({ id, days }: { id: string; days: number }): Promise<BacktestResult> => resultOf<BacktestResult>(await api('backtestRule', { params: { id }, body: { days } })),
+  });
 }
 
 export function useSavedReplies(enabled = true) {
