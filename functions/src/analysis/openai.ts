@@ -120,7 +120,7 @@ export function requestData(items: readonly AnalysisItem[], answersPerComment = 
     const postText = comment.postText?.trim().slice(0, 600);
     let post: string | null = null;
     if (postText) { post = posts.get(postText) ?? `p${posts.size + 1}`; posts.set(postText, post); }
-    return { id: `c${i + 1}`, brand: b.ref, platform: comment.platform, firstName: firstName(comment.authorName), post, answers: refs, text: comment.content };
+    return { id: `c${i + 1}`, brand: b.ref, platform: comment.platform, firstName: brand.voice?.addressBy === 'none' ? null : firstName(comment.authorName), post, answers: refs, text: comment.content };
   });
   const brands = [...brandRef].map(([brand, b]) => {
     const v = brand.voice ?? {};
