@@ -1,7 +1,8 @@
 /**
  * Learning from moderators, the cross-post memory and autopilot (issue 10 items 8-9, issue 11 item 3),
  * through the local stack and the Meta sandbox: a moderator deletes a spam and the same spam posted
- * under other posts is hidden automatically, once each, logged and undoable; a comment a moderator
+ * under other posts (already waiting in the queue, or arriving later) is hidden automatically, once
+ * each, logged and undoable; a comment a moderator
  * kept is kept again when its text comes back; autopilot off leaves a scam for a human, on hides it
  * (undo unhides), and its settings are validated.
  */
@@ -65,9 +66,17 @@ describe('cross-post memory: a text a moderator removed is removed wherever it a
   it('a moderator deletes a spam; its copies under other posts are hidden automatically, once each, with the reason; undo unhides', async () => {
     const first = await w.post(SPAM);
     const original = await w.stored(first);
+    // A copy already waiting in the queue when the moderator acts.
+    const waiting = await w.post(`${SPAM} !!`);
+    await w.stored(waiting);
     const deleted = await w.client.post(`/api/comments/${original.id}/delete`);
     expect(deleted.status, deleted.text).toBe(200);
     expect((await sandboxComment(first)).deleted).toBe(true);
+    // The delete swept the waiting copy: hidden, logged with the reason.
+    expect((await sandboxComment(waiting)).hidden).toBe(true);
+    expect((await w.log()).filter((e) => e.commentId === `facebook_${waiting}`)).toEqual([
+      expect.objectContaining({ source: 'cross_post', reason: `same as a comment a moderator deleted on ${today()}`, outcome: 'done' }),
+    ]);
 
     // The same spam pasted again under other posts (case, spacing and emoji changed), and an ordinary comment.
     const targets = [...new Set((await control('comments')).comments.filter((c: any) => c.pageId === w.page.id && c.postId && c.postId !== original.postId).map((c: any) => c.postId as string))].slice(0, 3) as string[];

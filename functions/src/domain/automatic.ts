@@ -16,9 +16,32 @@ import { autopilotAction, getAutopilot } from './autopilot.js';
 import type { AutomaticJob } from './autopilot-handover.js';
 import type { ActionDeps } from './exactly-once.js';
 import { loadMemory, SAME_AS_REASON } from './learning.js';
-import { sameAsReason } from './memory.js';
+import { buildMemory, sameAsReason, type Example } from './memory.js';
+import type { StoredComment } from './model.js';
 import { runRules } from './rules.js';
 import { stores } from './store-port.js';
+
+/** Copies waiting in the queue that a removal sweeps at once (more are hidden as they are analysed or arrive). */
+export const SWEEP_MAX = 25;
+/** How many of the queue's newest comments a removal looks through for copies. */
+const SWEEP_WINDOW = 500;
+
+/**
+ * After a moderator or a rule removed a comment: its copies already waiting in the queue (same or
+ * near-identical text, not yet acted on) are hidden now, at most SWEEP_MAX of them.
+ */
+export async function sweepCopies(deps: ActionDeps, removed: StoredComment, example: Example): Promise<number> {
+  const memory = buildMemory([example]);
+  const { items } = await stores.commentPages.listCommentPage(removed.workspaceId, { queue: true }, SWEEP_WINDOW);
+  const copies = items.filter((s) => s.comment.id !== removed.comment.id && (s.comment.status === 'pending' || s.comment.status === 'processed')
+    && !s.comment.isHidden && memory.find(s.comment.content, { removedOnly: true })).slice(0, SWEEP_MAX);
+  let hidden = 0;
+  for (const s of copies) {
+    const entry = await applyAutomatic(deps, { workspaceId: removed.workspaceId, commentId: s.comment.id, action: { type: 'hide' }, reason: sameAsReason(example), source: 'cross_post' });
+    if (entry.outcome === 'done') hidden++;
+  }
+  return hidden;
+}
 
 /** Hides the arrivals a moderator or a rule already removed elsewhere; returns the ids hidden. */
 export async function removeRepeats(deps: ActionDeps, workspaceId: string, arrivals: Comment[]): Promise<Set<string>> {

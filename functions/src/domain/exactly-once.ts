@@ -163,7 +163,7 @@ export async function record(deps: Pick<ActionDeps, 'notifier'>, s: StoredCommen
       });
       await deps.notifier.notify(s.workspaceId, { type: 'comment_action_executed', commentId: s.comment.id, status: next.comment.status });
       await emitWebhookEvents(s.workspaceId, 'comment.actioned', [{ action: change.action, by, comment: commentPayload(next.comment) }]);
-      await rememberAction(next, change.action, by);
+      await rememberAction(next, change.action, by, deps);
       return next;
     }
     if (!mustRecord || attempt >= 5) concurrent();

@@ -5,6 +5,8 @@
  * autopilot and of the memory itself teach nothing (no person decided them).
  */
 import type { CommentAction } from '@cg/shared';
+import { sweepCopies } from './automatic.js';
+import type { ActionDeps } from './exactly-once.js';
 import type { StoredComment } from './model.js';
 import { buildMemory, labelOf, MAX_EXAMPLES, normaliseText, type Example, type ExampleSource, type Memory } from './memory.js';
 import { stores } from './store-port.js';
@@ -29,10 +31,12 @@ async function brandOf(workspaceId: string, accountId: string | undefined): Prom
 }
 
 /**
- * Writes the example an action on a comment makes (after it was recorded). Never fails the action:
- * a lost example costs a little learning, a failed action would cost the moderator's work.
+ * Writes the example an action on a comment makes (after it was recorded); a removal also hides the
+ * copies already waiting in the queue when the caller can act on the platform (the cross-post
+ * memory, automatic.ts). Never fails the action: a lost example costs a little learning, a failed
+ * action would cost the moderator's work.
  */
-export async function rememberAction(after: StoredComment, action: CommentAction, by: string | null): Promise<void> {
+export async function rememberAction(after: StoredComment, action: CommentAction, by: string | null, deps?: Partial<ActionDeps>): Promise<void> {
   try {
     const source = sourceOf(by);
     if (!source) return;
@@ -45,6 +49,7 @@ export async function rememberAction(after: StoredComment, action: CommentAction
     if (!text) return;
     const example: Example = { commentId: c.id, text, final: label.final, ai, verb: label.verb, source, brandId: await brandOf(after.workspaceId, c.accountId), at: new Date().toISOString() };
     await stores.memory.putExample(after.workspaceId, example);
+    if ((example.final === 'hide' || example.final === 'delete') && deps?.platform && deps.notifier) await sweepCopies(deps as ActionDeps, after, example);
   } catch (err) {
     console.warn('[learning] example not recorded', after.workspaceId, after.comment.id, (err as Error).message);
   }
