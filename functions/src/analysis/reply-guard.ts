@@ -16,10 +16,11 @@ export function fold(s: string): string {
 /** Promises of a private or direct message, in the 12 supported languages (matched on folded text). */
 const PRIVATE_MESSAGE = new RegExp([
   // en
-  "(we|i|someone|our team)('ll| will| are going to|'re going to| can| shall)? ?(send|message|dm|pm|inbox|write to|reach out to|contact|text) (you|u)( a)?( (private|direct) message| dm| pm)?\\b(?! here| in this thread| below)",
+  "(we|i|someone|our team)('ll| will| are going to|'re going to| can| shall)? ?(message|dm|pm|inbox|write to|reach out to|contact|text) (you|u)\\b(?! here| in this thread| below)",
+  '\\bsend (you|u) (a |an )?((private|direct) )?(message|dm|pm)\\b',
   '\\b(dms?|direct message|private message|privately|in private|via (dm|pm|messenger|inbox)|check your dms?|(in|to) your (dms?|inbox))\\b',
   // es, pt
-  '\\b(por|al|no|pelo|en) (privado|interno|inbox|direct|dm|md)\\b', 'mensaje (privado|directo)', 'mensagem (privada|direta)', '\\bte (escribimos|enviamos|mandamos|chamamos)\\b',
+  '\\b(por|al|no|pelo|en) (privado|interno|inbox|direct|dm|md)\\b', 'mensaje (privado|directo)', 'mensagem (privada|direta)', '\\b(te|le) (escribimos|enviamos|mandamos|mandaremos|enviaremos) (un )?(mensaje|md|dm)\\b',
   // fr, de, it, nl
   '\\ben (message )?prive\\b', '\\bmessage prive\\b', '\\bpar mp\\b', 'privatnachricht', 'direktnachricht', '\\bper (pn|dm)\\b', '\\bprivat (schreiben|melden|kontaktieren)\\b',
   '\\bin privato\\b', 'messaggio privato', 'messaggio diretto', 'privebericht', '\\bvia (een )?(dm|pb)\\b',

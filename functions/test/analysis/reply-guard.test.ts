@@ -6,6 +6,8 @@ describe('guardReply', () => {
   it('replaces a promise of a private message, in several languages, with a holding reply in that language', () => {
     for (const [reply, language, holding] of [
       ["We'll send you a DM with the details!", 'en', 'Thanks for your comment! Our team will answer you right here shortly.'],
+      ['We will send you a private message shortly.', 'en', 'Thanks for your comment! Our team will answer you right here shortly.'],
+      ['Our team will contact you.', 'en', 'Thanks for your comment! Our team will answer you right here shortly.'],
       ['Te escribimos por privado con los detalles.', 'es', '¡Gracias por tu comentario! Nuestro equipo te responderá aquí en breve.'],
       ['On vous répond en message privé.', 'fr', 'Merci pour votre commentaire ! Notre équipe vous répondra ici très vite.'],
       ['Wir schicken dir eine Privatnachricht.', 'de', 'Danke für deinen Kommentar! Unser Team antwortet dir hier in Kürze.'],
@@ -17,7 +19,7 @@ describe('guardReply', () => {
   });
 
   it('lets ordinary replies through, adding the sign-off once', () => {
-    for (const reply of ['We open at 5 pm on Sundays.', 'Our team will get back to you in this thread.', 'Check your inbox for the order confirmation email.']) {
+    for (const reply of ['We open at 5 pm on Sundays.', 'Our team will get back to you in this thread.', 'Check your inbox for the order confirmation email.', "We'll send you a replacement right away.", 'Te enviamos un reemplazo hoy mismo.']) {
       expect(promisesPrivateMessage(reply), reply).toBe(false);
     }
     expect(guardReply({ reply: 'Thanks Ana!', voice: { signOff: '— Lumen' } })).toEqual({ reply: 'Thanks Ana! — Lumen', replaced: false, violations: [] });
