@@ -181,6 +181,25 @@ describe('autopilot per brand', () => {
     expect((await sandboxComment(scam)).hidden).toBe(false);
   });
 
+  it('on: a question matching the knowledge base is answered with no human; undo deletes our reply', async () => {
+    const kb = await w.client.post(`/api/brands/${w.page.id}/knowledge`, { topic: 'shipping', title: 'Shipping to Canada', questions: ['Do you ship to Canada?', 'How long is delivery to Canada?'], answer: 'Yes, we ship to Canada in 5-7 business days for $15.', language: 'en' });
+    expect(kb.status, kb.text).toBe(201);
+    expect((await w.client.put(`/api/brands/${w.page.id}/autopilot`, { enabled: true })).status).toBe(200);
+    const question = await w.post('Do you ship to Canada? How long does it take?');
+    const ours = async () => (await control('comments')).comments.filter((c: any) => c.parentId === question && c.fromPage && !c.deleted);
+    const [reply] = await until('our answer on the page', async () => { const r = await ours(); return r.length ? r : null; });
+    expect(reply.text).toContain('5-7 business days');
+    const [entry, ...more] = await until('the autopilot entry', async () => { const mine = (await w.log()).filter((e) => e.commentId === `facebook_${question}`); return mine.length ? mine : null; });
+    expect(more).toEqual([]);
+    expect(entry).toMatchObject({ source: 'autopilot', outcome: 'done', action: { type: 'reply', knowledgeBase: true }, undoable: true });
+    expect(entry.reason).toMatch(/^autopilot: answer at confidence \d+ ≥ 90 \(.*matches answer: Shipping to Canada/);
+    expect((await w.stored(question)).status).toBe('replied');
+    const undone = await w.client.post('/api/automation/undo', { ids: [entry.id] });
+    expect(undone.json.results).toEqual([{ id: entry.id, ok: true }]);
+    expect(await ours()).toEqual([]);
+    expect((await w.client.put(`/api/brands/${w.page.id}/autopilot`, { enabled: false })).status).toBe(200);
+  });
+
   it('a comment near-identical to one a moderator handled is decided the way the moderator decided, with that reason', async () => {
     const text = 'Is the linen shirt coming back in navy? Asking for the third time';
     const first = await w.stored(await w.post(text), (c) => c.status === 'processed');
