@@ -119,14 +119,17 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     const endpoints: Record<string, string> = {
       DYNAMODB_ENDPOINT: dynamoObserver?.endpoint ?? dynamo.endpoint, COGNITO_ENDPOINT: cognito.endpoint, SQS_ENDPOINT: sqs.endpoint, META_GRAPH_URL: sandbox.url,
       MAIL_SMTP_URL: mail.smtpUrl, COOKIE_SECURE: 'false', ...standIns.endpointEnv,
+      // No API Gateway here: API keys are not registered in a usage plan (the per-key counter in DynamoDB limits them).
+      API_KEYS_USAGE_PLAN_NAME: '',
     };
     const resources: LocalResources = {
       TABLE_NAME: tableName, COGNITO_USER_POOL_ID: cognito.ids.userPoolId, COGNITO_CLIENT_ID: cognito.ids.clientId,
-      ANALYSIS_QUEUE_URL: sqs.urlOf('analysis'), META_EVENTS_QUEUE_URL: sqs.urlOf('meta-events'), WEBHOOK_DELIVERIES_QUEUE_URL: sqs.urlOf('webhook-deliveries'), WS_ENDPOINT: `http://127.0.0.1:${port}`,
+      ANALYSIS_QUEUE_URL: sqs.urlOf('analysis'), META_EVENTS_QUEUE_URL: sqs.urlOf('meta-events'), WEBHOOK_DELIVERIES_QUEUE_URL: sqs.urlOf('webhook-deliveries'),
+      WS_ENDPOINT: `http://127.0.0.1:${port}`,
       TOKEN_KEY_ID: standIns.keyArn, APP_URL: appUrl,
+      JOBS_QUEUE_URL: sqs.urlOf('jobs'), EXPORTS_BUCKET: standIns.bucket,
       ...Object.fromEntries(Object.keys(secrets).map((name) => [`${secretVar(name)}_SECRET_ARN`, standIns.secretArn(name)])),
     };
-      JOBS_QUEUE_URL: sqs.urlOf('jobs'), EXPORTS_BUCKET: standIns.bucket,
     const fns = startFunctions({ specs, buildDir, region, resources, endpoints, overrides: plain, log: opts.functionLog ?? ((l) => process.stderr.write(`${l}\n`)) });
     closers.push(fns.close);
     const invoker = fns.invoker;
@@ -151,10 +154,10 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       ...queueOpts, batchSize: analysisSource?.batchSize ?? queueOpts.batchSize, maxBatchingWindowMs: (analysisSource?.maxBatchingWindowSeconds ?? 0) * 1000,
     }));
     queues.set('meta-events', new LocalQueue('meta-events', invoker('meta-events') as never, { ...queueOpts }));
-    queues.set('webhook-deliveries', new LocalQueue('webhook-deliveries', invoker('webhook-deliveries') as never, { ...queueOpts }));
-    if (opts.schedules) { const stop = startScheduler(invoker('automation'), log); closers.push(async () => stop()); }
     // Jobs: one per invocation, up to 50 at once, as the CDK's event source mapping (visibility: 6 × the 15-minute timeout).
     queues.set('jobs', new LocalQueue('jobs', invoker('jobs') as never, { batchSize: 1, visibilityTimeoutMs: 90 * 60_000, maxReceiveCount: 5, concurrency: 50 }));
+    queues.set('webhook-deliveries', new LocalQueue('webhook-deliveries', invoker('webhook-deliveries') as never, { ...queueOpts }));
+    if (opts.schedules) { const stop = startScheduler(invoker('automation'), log); closers.push(async () => stop()); }
     const gateway = await startGateway({ port, handlers, webDist: join(REPO_ROOT, 'web/dist') });
     closers.push(gateway.close);
     return { url: gateway.url, env, queues, sandbox, mailUrl: mail.webUrl, dynamo: dynamoObserver, invocations: fns.invocations, close };

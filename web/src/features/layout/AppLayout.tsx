@@ -15,6 +15,7 @@ export const NAV = [
   { to: '/comments', label: 'Comments' },
   { to: '/analytics', label: 'Analytics' },
   { to: '/rules', label: 'Rules' },
+  { to: '/developers', label: 'API' },
   { to: '/settings', label: 'Settings' },
 ] as const;
 
