@@ -1,10 +1,11 @@
 /**
- * `npm run bench`: the figures of issues 3 (Meta) and 4 (analysis), measured on ONE local stack
+ * `npm run bench [-- --json FILE]`: the figures of issues 3 (Meta), 4 (analysis) and 13 (lists at
+ * 100,000 comments, cost per 1,000 comments), measured on ONE local stack
  * (in-memory DynamoDB Local, cognito-local, the gateway running the real Lambda handlers in this
  * process, the local SQS queues and the Meta sandbox). A script, not a test: it prints figures and
  * whether each goal is met, then closes the stack and exits.
  */
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import WebSocket from 'ws';
@@ -14,6 +15,16 @@ import { Client, connectThroughSandbox, control, feedCommentWebhook, fmt, ms, no
 
 interface Row { issue: string; figure: string; value: string; goal: string; met: boolean | null }
 const rows: Row[] = [];
+/** Every figure printed, for `npm run bench -- --json FILE` (numbers; the unit is in the name; null when not measured, with a note). */
+const figures: Record<string, number | null> = {
+  webhook_to_stored_p95_ms: null, webhook_to_decision_p95_ms: null, bulk_analyze_per_s: null, queue_page_p95_ms_100k: null,
+  all_comments_filtered_p95_ms_100k: null, all_comments_filtered_rcu_per_page_100k: null, search_p95_ms_100k: null,
+  scheduled_sync_1000_workspaces_s: null, openai_tokens_per_comment_trickle: null, cost_per_1000_comments_usd: null,
+};
+const notes: Record<string, string> = {};
+const jsonAt = process.argv.indexOf('--json');
+const jsonFile = jsonAt >= 0 ? process.argv[jsonAt + 1] : undefined;
+if (jsonAt >= 0 && !jsonFile) { console.error('usage: npm run bench -- --json FILE'); process.exit(2); }
 function record(issue: string, figure: string, value: string, goal: string, met: boolean | null) {
   rows.push({ issue, figure, value, goal, met });
   console.log(`  → ${figure}: ${value}   [goal: ${goal}${met === null ? '' : met ? ' — MET' : ' — NOT MET'}]`);
@@ -26,14 +37,18 @@ const dataDir = mkdtempSync(join(tmpdir(), 'cg-bench-'));
 let stack: Stack | null = null;
 const startedAt = now();
 
-// Never hang: whatever happens, stop after 20 minutes.
-const watchdog = setTimeout(() => { console.error('bench: watchdog fired after 20 minutes, stopping'); void finish(2); }, 20 * 60_000);
+// Never hang: whatever happens, stop after 60 minutes.
+const watchdog = setTimeout(() => { console.error('bench: watchdog fired after 60 minutes, stopping'); void finish(2); }, 60 * 60_000);
 watchdog.unref();
 
 let finishing = false;
 async function finish(code: number): Promise<never> {
   if (!finishing) {
     finishing = true;
+    if (jsonFile) {
+      writeFileSync(jsonFile, `${JSON.stringify({ ...figures, notes, measuredAt: new Date().toISOString(), exitCode: code }, null, 2)}\n`);
+      console.log(`figures written to ${jsonFile}`);
+    }
     await stack?.close().catch(() => undefined);
     rmSync(dataDir, { recursive: true, force: true });
   }
@@ -53,8 +68,8 @@ async function main() {
   const workspaces = await import('../functions/src/store/workspaces.js');
   installProbe(s.dynamo!);
 
-  // BENCH_ONLY=1,5 runs only those figures (for profiling); by default all seven.
-  const only = new Set((process.env.BENCH_ONLY ?? '1,2,3,4,5,6,7').split(',').map((x) => x.trim()));
+  // BENCH_ONLY=1,5 runs only those figures (for profiling); by default all.
+  const only = new Set((process.env.BENCH_ONLY ?? '1,2,3,4,5,6,7,8,9,10').split(',').map((x) => x.trim()));
   const step = async (n: string, fn: () => Promise<void>) => {
     if (!only.has(n)) return;
     const [c0, t0] = [probe.conflicts, probe.transactions];
@@ -81,7 +96,10 @@ async function main() {
   await workspaces.setWorkspaceFields(metaUser, { autoAnalyze: true });
   await step('5', () => webhookToSocket(s, metaClient, page.id, post.id));
   await step('4', () => bulkAnalyze(s, store, workspaces));
-  await step('6', () => queuePage(s, store, workspaces, probe));
+  await step('6', () => lists(s, probe));
+  await step('8', () => cost(s, probe, metaClient, page.id, post.id));
+  await step('9', () => fromModule('bench-openai.ts', 'openai_tokens_per_comment_trickle', 'OpenAI batching under a trickle (scripts/bench-openai.ts)', s));
+  await step('10', () => fromModule('bench-fanout.ts', 'scheduled_sync_1000_workspaces_s', 'Scheduled syncs of 1,000 workspaces (scripts/bench-fanout.ts)', s));
 
   printSummary();
   await finish(0);
@@ -138,6 +156,15 @@ async function fullSync(s: Stack, client: Client, pageId: string) {
     if (res.status !== 200 && res.status !== 202) throw new Error(`sync failed: ${res.status} ${res.text}`);
     added += res.json.added as number;
     console.log(`  call ${calls}: +${res.json.added} in ${((now() - c0) / 1000).toFixed(1)} s (more: ${res.json.more}, throttled: ${JSON.stringify(res.json.throttled)})`);
+    // Past 8 s the rest continues as a job (issue 13): followed until it ends.
+    if (res.status === 202 && res.json.job) {
+      for (;;) {
+        const job = (await client.get(`/api/jobs/${res.json.job.id}`)).json;
+        if (job.status === 'failed') throw new Error(`sync job failed: ${job.error}`);
+        if (job.status === 'succeeded') { added += job.result.added as number; console.log(`  sync job: +${job.result.added} in ${((now() - c0) / 1000).toFixed(1)} s since the call`); break; }
+        await sleep(200);
+      }
+    }
     if (!res.json.more) break;
   }
   const seconds = (now() - t0) / 1000;
@@ -156,15 +183,6 @@ async function webhookToStored(s: Stack, userId: string, pageId: string, postId:
   const N = 1_000;
   const RATE = Number(process.env.BENCH_WEBHOOK_RATE ?? 50);
   header(`Issue 3 · 1. Webhook received → comment stored: ${N} signed feed/add webhooks at ${RATE}/s (autoAnalyze off)`);
-    // Past 8 s the rest continues as a job (issue 13): followed until it ends.
-    if (res.status === 202 && res.json.job) {
-      for (;;) {
-        const job = (await client.get(`/api/jobs/${res.json.job.id}`)).json;
-        if (job.status === 'failed') throw new Error(`sync job failed: ${job.error}`);
-        if (job.status === 'succeeded') { added += job.result.added as number; console.log(`  sync job: +${job.result.added} in ${((now() - c0) / 1000).toFixed(1)} s since the call`); break; }
-        await sleep(200);
-      }
-    }
   const sentAt = new Map<string, number>();
   const stored = new Map<string, number>();
   probe.onCommentWritten = (id, at) => { const t = sentAt.get(id); if (t !== undefined && !stored.has(id)) stored.set(id, at - t); };
@@ -194,6 +212,7 @@ async function webhookToStored(s: Stack, userId: string, pageId: string, postId:
   const p95 = percentile(lat, 95);
   console.log(`  HTTP answers ${JSON.stringify(Object.fromEntries(statuses))}; webhook ack p50 ${ms(percentile(acks, 50))}, p95 ${ms(percentile(acks, 95))}`);
   console.log(`  stored ${stored.size}/${N} (readable via getComment: ${readable}); received→stored p50 ${ms(p50)}, p95 ${ms(p95)}, p99 ${ms(percentile(lat, 99))}, max ${ms(Math.max(...lat))}`);
+  figures.webhook_to_stored_p95_ms = p95;
   record('3', 'Webhook → stored p50 / p95', `${ms(p50)} / ${ms(p95)} (${stored.size}/${N} stored)`, 'p95 < 200 ms', p95 < 200 && stored.size === N);
 }
 
@@ -234,6 +253,7 @@ async function webhookToSocket(s: Stack, client: Client, pageId: string, postId:
   const p50 = percentile(lat, 50);
   const p95 = percentile(lat, 95);
   console.log(`  received comment_processed for ${got.size}/${N}; p50 ${ms(p50)}, p95 ${ms(p95)}, max ${ms(Math.max(...lat))}`);
+  figures.webhook_to_decision_p95_ms = p95;
   record('4', 'Webhook → decision on socket p50 / p95', `${ms(p50)} / ${ms(p95)} (${got.size}/${N})`, 'p95 ≤ 1 s', p95 <= 1000 && got.size === N);
 }
 
@@ -281,53 +301,59 @@ async function bulkAnalyze(s: Stack, store: typeof import('../functions/src/stor
   const rate = processed / seconds;
   console.log(`  POST answered 202 (queued ${res.json.queued}) after ${(postMs / 1000).toFixed(1)} s (marking ${res.json.queued} comments processing + enqueueing); queue drained ${((now() - t0 - postMs) / 1000).toFixed(1)} s later`);
   console.log(`  processed ${processed}/${N} (pending ${counters.status_pending ?? 0}, DLQ ${analysis.dlq.length}) in ${seconds.toFixed(1)} s`);
+  figures.bulk_analyze_per_s = rate;
   record('4', 'Bulk analyze 5,000 end to end', `${fmt(rate)} comments/s (${processed} in ${seconds.toFixed(1)} s)`, '≥ 100 comments/s', rate >= 100 && processed === N);
 }
 
-/** 6. Queue page latency and DynamoDB capacity per page at 50,000 stored comments. */
-async function queuePage(s: Stack, store: typeof import('../functions/src/store/comments.js'), workspaces: typeof import('../functions/src/store/workspaces.js'), probe: typeof import('./bench/dynamo-probe.js').probe) {
-  const N = 50_000;
-  const REQUESTS = 200;
-  header(`Issue 4 · 6. Queue page at ${N.toLocaleString('en')} stored comments: GET /api/comments?pendingOnly=true&limit=25 (${REQUESTS} requests per offset)`);
-  const { client, workspaceId: userId } = await register(s.url, 'queue');
-  await workspaces.setWorkspaceFields(userId, { subscriptionPlan: 'ultimate', autoAnalyze: false });
-  const tag = `q${Date.now().toString(36)}_`;
-  const ts = now();
-  const chunks = Array.from({ length: Math.ceil(N / 900) }, (_, k) => k);
-  let done = 0;
-  await pool(chunks, 2, async (k) => {
-    const chunk = Array.from({ length: Math.min(900, N - k * 900) }, (_, j) => benchComment(tag, k * 900 + j, TEXTS[(k * 900 + j) % TEXTS.length]!));
-    await store.insertNew(userId, chunk);
-    done += chunk.length;
-    if (done % 9_000 === 0) console.log(`  seeded ${done}/${N} (${((now() - ts) / 1000).toFixed(0)} s)`);
-  });
-  const counters = await store.getCounters(userId);
-  console.log(`  seeded ${N} comments in ${((now() - ts) / 1000).toFixed(1)} s (counters: total ${counters.total}, queue ${counters.queue})`);
-  const results: { offset: number; p50: number; p95: number; queryUnits: number; totalUnits: number }[] = [];
-  for (const offset of [0, 1000]) {
-    const path = `/api/comments?pendingOnly=true&limit=25&offset=${offset}`;
-    for (let i = 0; i < 5; i++) await client.get(path); // warm up
-    const lat: number[] = [];
-    const queryUnits: number[] = [];
-    const totalUnits: number[] = [];
-    for (let i = 0; i < REQUESTS; i++) {
-      probe.capacity = [];
-      const t = now();
-      const res = await client.get(path);
-      lat.push(now() - t);
-      if (res.status !== 200 || res.json.comments.length !== 25) throw new Error(`queue page failed: ${res.status} ${res.text.slice(0, 200)}`);
-      queryUnits.push(probe.capacity.filter((c) => c.command.startsWith('Query')).reduce((a, c) => a + c.units, 0));
-      totalUnits.push(probe.capacity.reduce((a, c) => a + c.units, 0));
-    }
-    probe.capacity = null;
-    const r = { offset, p50: percentile(lat, 50), p95: percentile(lat, 95), queryUnits: percentile(queryUnits, 50), totalUnits: percentile(totalUnits, 50) };
-    results.push(r);
-    console.log(`  offset ${offset}: p50 ${ms(r.p50)}, p95 ${ms(r.p95)}, max ${ms(Math.max(...lat))}; DynamoDB capacity per page: ${r.queryUnits} RCU in the queue Query, ${r.totalUnits} RCU for the whole request (session, counters...)`);
+/** 6. Issue 13 item 6: the queue, filtered All Comments and search at 100,000 comments in one workspace (scripts/bench-lists.ts). */
+async function lists(s: Stack, probe: typeof import('./bench/dynamo-probe.js').probe) {
+  const n = Number(process.env.BENCH_LISTS_N ?? 100_000);
+  header(`Issue 13 · 6. Lists at ${n.toLocaleString('en')} comments in one workspace (seeded with BatchWrite): queue, filtered All Comments (cursor pages), search`);
+  const { listFigures } = await import('./bench-lists.js');
+  const f = await listFigures(s, probe, n);
+  Object.assign(figures, f);
+  if (n !== 100_000) notes.lists = `measured at ${n} comments (BENCH_LISTS_N), not 100,000`;
+  record('13', 'Queue page p95 (100k)', `${ms(f.queue_page_p95_ms_100k)} (max ${f.queue_page_rcu_per_page_100k} RCU per request)`, 'p95 ≤ 100 ms', f.queue_page_p95_ms_100k <= 100);
+  record('13', 'Filtered All Comments page p95 (100k)', ms(f.all_comments_filtered_p95_ms_100k), 'p95 ≤ 100 ms', f.all_comments_filtered_p95_ms_100k <= 100);
+  record('13', 'Filtered All Comments RCU per page (max, 100k)', `${f.all_comments_filtered_rcu_per_page_100k} RCU`, '≤ 25 RCU', f.all_comments_filtered_rcu_per_page_100k <= 25);
+  record('13', 'Search p95 (100k)', ms(f.search_p95_ms_100k), 'p95 ≤ 1 s', f.search_p95_ms_100k <= 1000);
+}
+
+/** 8. Issue 13 item 9: AWS cost per 1,000 comments moderated at list prices (scripts/bench-cost.ts). */
+async function cost(s: Stack, probe: typeof import('./bench/dynamo-probe.js').probe, client: Client, pageId: string, postId: string) {
+  header('Issue 13 · 9. AWS cost per 1,000 comments moderated (webhook → stored → decided → pushed; embedded analyser; us-east-1 list prices)');
+  const { costFigures } = await import('./bench-cost.js');
+  const f = await costFigures(s, probe, client, pageId, postId);
+  Object.assign(figures, f);
+  record('13', 'Cost per 1,000 comments moderated', `$${f.cost_per_1000_comments_usd.toFixed(4)}`, '≤ $0.05', f.cost_per_1000_comments_usd <= 0.05);
+}
+
+/**
+ * Figures another module measures (issue 13 items 4 and 5), when it exists: its exported `benchFigures(stack)`
+ * (or the fan-out's `measureScheduledSyncFanout({ stack })`) answers an object of figures merged into the
+ * JSON; otherwise the figure stays null with a note.
+ */
+async function fromModule(file: string, key: string, title: string, s: Stack) {
+  header(`Issue 13 · ${title}`);
+  const path = new URL(`./${file}`, import.meta.url);
+  if (!existsSync(path)) {
+    notes[key] = `not measured: scripts/${file} does not exist yet`;
+    console.log(`  ${notes[key]}`);
+    return;
   }
-  for (const r of results) {
-    record('4', `Queue page p95 (offset ${r.offset}, 50k stored)`, `${ms(r.p95)} (p50 ${ms(r.p50)})`, 'p95 ≤ 50 ms', r.p95 <= 50);
-    record('4', `DynamoDB capacity per page (offset ${r.offset})`, `${r.queryUnits} RCU query / ${r.totalUnits} RCU request`, 'none (reported)', null);
+  const mod = (await import(path.href)) as {
+    benchFigures?: (stack: Stack) => Promise<Record<string, number | null>>;
+    measureScheduledSyncFanout?: (opts: { stack: Stack }) => Promise<object>;
+  };
+  const measure = mod.benchFigures ?? (mod.measureScheduledSyncFanout && (async (stack: Stack) => (await mod.measureScheduledSyncFanout!({ stack })) as Record<string, number | null>));
+  if (!measure) {
+    notes[key] = `not measured: scripts/${file} exports no benchFigures(stack)`;
+    console.log(`  ${notes[key]}`);
+    return;
   }
+  const f = await measure(s);
+  Object.assign(figures, f);
+  record('13', key, String(f[key] ?? 'null'), 'reported', null);
 }
 
 function printSummary() {

@@ -16,7 +16,7 @@ import { getComments } from './comments.js';
 import { commentKey, tenantPk } from './keys.js';
 import { searchTextOf, wordEntries, wordsOf } from './comment-words.js';
 
-const WORD_COUNT_CAP = 5_000;
+const WORD_COUNT_CAP = 1_000;
 const MAX_EXAMINED = 2_000;
 const BATCH = 100;
 

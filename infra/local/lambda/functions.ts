@@ -11,6 +11,8 @@ export type Invoke = (event: unknown) => Promise<unknown>;
 
 export interface LocalFunctions {
   invoker(name: string): Invoke;
+  /** Every invocation's duration (ms) and the function's memory (MB), by function name: what Lambda bills (benchmarks' cost figure). */
+  invocations: Map<string, { memoryMb: number; ms: number[] }>;
   close(): Promise<void>;
 }
 
@@ -30,11 +32,17 @@ export function startFunctions(opts: {
   }));
   // Cold starts now, in parallel, rather than on each function's first request.
   for (const f of fns.values()) f.start();
+  const invocations = new Map(opts.specs.map((spec) => [spec.name, { memoryMb: spec.memoryMb, ms: [] as number[] }]));
   return {
+    invocations,
     invoker(name) {
       const f = fns.get(name);
       if (!f) throw new Error(`the template has no ${name} function`);
-      return (event) => f.invoke(event);
+      const durations = invocations.get(name)!.ms;
+      return async (event) => {
+        const t0 = performance.now();
+        try { return await f.invoke(event); } finally { durations.push(performance.now() - t0); }
+      };
     },
     close: async () => { await Promise.all([...fns.values()].map((f) => f.close())); },
   };
