@@ -73,20 +73,40 @@ function trigrams(words: string[]): Map<string, number> {
   return grams;
 }
 
-function cosine(a: Map<string, number>, b: Map<string, number>): number {
-  let dot = 0, na = 0, nb = 0;
-  for (const [g, n] of a) { na += n * n; const m = b.get(g); if (m) dot += n * m; }
-  for (const n of b.values()) nb += n * n;
-  return na && nb ? dot / Math.sqrt(na * nb) : 0;
+/** Trigram counts with their Euclidean norm and total, computed once. */
+interface Grams { counts: Map<string, number>; norm: number; total: number }
+function gramsOf(words: string[]): Grams {
+  const counts = trigrams(words);
+  let sq = 0, total = 0;
+  for (const n of counts.values()) { sq += n * n; total += n; }
+  return { counts, norm: Math.sqrt(sq), total };
 }
 
-const hits = (words: string[], stems: string[]) =>
-  stems.some((s) => words.some((w) => (s.length <= 3 ? w === s : w.startsWith(s) || (!/[a-z]/.test(s) && w.includes(s)))));
+/** Dice coefficient of two words' trigrams (shared over total). */
+function dice(a: Grams, b: Grams): number {
+  if (!a.total || !b.total) return 0;
+  const [small, large] = a.counts.size <= b.counts.size ? [a, b] : [b, a];
+  let shared = 0;
+  for (const [g, n] of small.counts) shared += Math.min(n, large.counts.get(g) ?? 0);
+  return (2 * shared) / (a.total + b.total);
+}
+
+/** Each topic's words, split once into exact words (≤ 3 letters), Latin prefixes and other-script fragments (matched anywhere in a word). */
+const TOPIC_MATCHERS = Object.entries(TOPIC_WORDS).map(([topic, stems]) => ({
+  topic,
+  exact: new Set(stems.filter((s) => s.length <= 3)),
+  prefixes: stems.filter((s) => s.length > 3 && /[a-z]/.test(s)),
+  inside: stems.filter((s) => s.length > 3 && !/[a-z]/.test(s)),
+}));
 
 /** The topics a comment's words point at. */
 export function topicsOf(text: string): Set<string> {
   const words = contentWords(text);
-  return new Set(Object.entries(TOPIC_WORDS).filter(([, stems]) => hits(words, stems)).map(([t]) => t));
+  const found = new Set<string>();
+  for (const m of TOPIC_MATCHERS) {
+    if (words.some((w) => m.exact.has(w) || m.prefixes.some((p) => w.startsWith(p)) || m.inside.some((p) => w.includes(p)))) found.add(m.topic);
+  }
+  return found;
 }
 
 const TOPIC_BONUS = 0.3;
@@ -107,41 +127,65 @@ function namedThings(question: string, language: string): string[] {
   return words.filter((w) => w.length >= 3 && /^\p{Lu}/u.test(w) && !/^\p{Lu}+$/u.test(w)).flatMap((w) => contentWords(w));
 }
 
-function dice(a: string, b: string): number {
-  const ga = trigrams([a]), gb = trigrams([b]);
-  let shared = 0, na = 0, nb = 0;
-  for (const [g, n] of ga) { na += n; shared += Math.min(n, gb.get(g) ?? 0); }
-  for (const n of gb.values()) nb += n;
-  return na + nb ? (2 * shared) / (na + nb) : 0;
-}
 
-interface PreparedQuestion { grams: Map<string, number>; named: string[] }
+interface PreparedQuestion { index: number; grams: Grams; named: { word: string; grams: Grams }[] }
 interface PreparedEntry { entry: KnowledgeEntryInput; title: PreparedQuestion; questions: PreparedQuestion[]; sameTopicAndLanguage: number }
+/** A knowledge base ready for retrieval: its entries and an inverted index trigram → (question, count). */
+interface PreparedBase { entries: PreparedEntry[]; questions: PreparedQuestion[]; index: Map<string, [number, number][]> }
 
-/** Each knowledge base's trigrams and named things, computed once per entries array (a batch shares one). */
-const prepared = new WeakMap<readonly KnowledgeEntryInput[], PreparedEntry[]>();
+/** Each knowledge base prepared once per entries array (a batch shares one). */
+const prepared = new WeakMap<readonly KnowledgeEntryInput[], PreparedBase>();
 
-function prepare(entries: readonly KnowledgeEntryInput[]): PreparedEntry[] {
+function prepare(entries: readonly KnowledgeEntryInput[]): PreparedBase {
   let hit = prepared.get(entries);
   if (hit) return hit;
-  const q = (text: string, language: string): PreparedQuestion => ({ grams: trigrams(contentWords(text)), named: namedThings(text, language) });
+  const questions: PreparedQuestion[] = [];
+  const index = new Map<string, [number, number][]>();
+  const q = (text: string, language: string): PreparedQuestion => {
+    const pq = { index: questions.length, grams: gramsOf(contentWords(text)), named: namedThings(text, language).map((word) => ({ word, grams: gramsOf([word]) })) };
+    questions.push(pq);
+    for (const [g, n] of pq.grams.counts) {
+      const list = index.get(g);
+      if (list) list.push([pq.index, n]); else index.set(g, [[pq.index, n]]);
+    }
+    return pq;
+  };
   const counts = new Map<string, number>();
   for (const e of entries) counts.set(`${e.topic}|${e.language}`, (counts.get(`${e.topic}|${e.language}`) ?? 0) + 1);
-  hit = entries.map((entry) => ({
+  const list = entries.map((entry) => ({
     entry, title: q(entry.title, entry.language), questions: entry.questions.map((x) => q(x, entry.language)),
     sameTopicAndLanguage: counts.get(`${entry.topic}|${entry.language}`) ?? 1,
   }));
+  hit = { entries: list, questions, index };
   prepared.set(entries, hit);
   return hit;
 }
 
+/** The comment as retrieval reads it: its trigrams' dot product with every question, its words' trigrams, which named things it names (memoised). */
+interface PreparedComment { norm: number; dots: Float64Array; words: Grams[]; topics: Set<string>; names: Map<string, boolean> }
+
+function names(c: PreparedComment, named: { word: string; grams: Grams }): boolean {
+  let hit = c.names.get(named.word);
+  if (hit === undefined) c.names.set(named.word, (hit = c.words.some((w) => dice(named.grams, w) >= 0.6)));
+  return hit;
+}
+
+const similarity = (c: PreparedComment, q: PreparedQuestion) => (c.norm && q.grams.norm ? c.dots[q.index]! / (c.norm * q.grams.norm) : 0);
+
 /** How well a comment matches an entry (0 to about 1.4): the best fitting question's similarity, plus the topic's bonuses; -1 when none fits. */
-function scoreEntry(commentWords: string[], grams: Map<string, number>, topics: Set<string>, p: PreparedEntry): number {
-  const fits = (q: PreparedQuestion) => !q.named.length || q.named.some((n) => commentWords.some((w) => dice(n, w) >= 0.6));
-  const fitting = p.questions.filter(fits);
-  if (!fitting.length) return -1;
-  const lexical = Math.max(...[...(fits(p.title) ? [p.title] : []), ...fitting].map((q) => cosine(grams, q.grams)));
-  const onTopic = topics.has(p.entry.topic);
+function scoreEntry(c: PreparedComment, p: PreparedEntry): number {
+  const onTopic = c.topics.has(p.entry.topic);
+  // Nothing in common and another topic: not a match (the named-thing checks are skipped).
+  if (!onTopic && c.dots[p.title.index] === 0) {
+    let any = false;
+    for (const q of p.questions) if (c.dots[q.index] !== 0) { any = true; break; }
+    if (!any) return -1;
+  }
+  const fits = (q: PreparedQuestion) => !q.named.length || q.named.some((n) => names(c, n));
+  let lexical = -1;
+  for (const q of p.questions) if (fits(q)) lexical = Math.max(lexical, similarity(c, q));
+  if (lexical < 0) return -1;
+  if (fits(p.title)) lexical = Math.max(lexical, similarity(c, p.title));
   return lexical + (onTopic ? TOPIC_BONUS : 0) + (onTopic && p.sameTopicAndLanguage === 1 ? SOLE_BONUS : 0);
 }
 
@@ -151,14 +195,19 @@ function scoreEntry(commentWords: string[], grams: Map<string, number>, topics: 
  */
 export function findAnswer(text: string, language: string, entries: readonly KnowledgeEntryInput[] | undefined, onlyTopics?: readonly string[]): KnowledgeMatch | null {
   if (!entries?.length) return null;
+  const base = prepare(entries);
   const words = contentWords(text);
-  const grams = trigrams(words);
-  const topics = topicsOf(text);
-  const scored = prepare(entries)
-    .filter((p) => !onlyTopics || onlyTopics.includes(p.entry.topic))
-    .map((p) => ({ entry: p.entry, score: scoreEntry(words, grams, topics, p) }))
-    .filter((s) => s.score >= MIN_SCORE)
-    .sort((a, b) => b.score - a.score);
+  const grams = gramsOf(words);
+  const dots = new Float64Array(base.questions.length);
+  for (const [g, n] of grams.counts) for (const [qi, m] of base.index.get(g) ?? []) dots[qi]! += n * m;
+  const comment: PreparedComment = { norm: grams.norm, dots, words: words.map((w) => gramsOf([w])), topics: topicsOf(text), names: new Map() };
+  const scored: { entry: KnowledgeEntryInput; score: number }[] = [];
+  for (const p of base.entries) {
+    if (onlyTopics && !onlyTopics.includes(p.entry.topic)) continue;
+    const score = scoreEntry(comment, p);
+    if (score >= MIN_SCORE) scored.push({ entry: p.entry, score });
+  }
+  scored.sort((a, b) => b.score - a.score);
   let best = scored[0];
   if (!best) return null;
   if (best.entry.language !== language) {

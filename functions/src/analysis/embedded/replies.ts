@@ -176,9 +176,14 @@ const EMOJI = { question: ' 🙌', praise: ' 💛', complaint: '' } as const;
 /** A knowledge-base answer to give: its text and the language it is written in. */
 export interface AnswerText { text: string; language: string }
 
+const displayNames = new Map<Language, Intl.DisplayNames>();
+
+/** A language's name in another language ("inglés"); the ICU formatter is built once per language. */
 function languageName(code: string, inLanguage: Language): string {
   try {
-    return new Intl.DisplayNames([inLanguage], { type: 'language' }).of(code) ?? code;
+    let names = displayNames.get(inLanguage);
+    if (!names) displayNames.set(inLanguage, (names = new Intl.DisplayNames([inLanguage], { type: 'language' })));
+    return names.of(code) ?? code;
   } catch {
     return code;
   }
