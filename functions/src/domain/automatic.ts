@@ -16,7 +16,7 @@ import { autopilotAction, getAutopilot } from './autopilot.js';
 import type { AutomaticJob } from './autopilot-handover.js';
 import type { ActionDeps } from './exactly-once.js';
 import { loadMemory, SAME_AS_REASON } from './learning.js';
-import { buildMemory, sameAsReason, type Example } from './memory.js';
+import { buildMemory, sameAsReason, type Example, type Memory } from './memory.js';
 import type { StoredComment } from './model.js';
 import { runRules } from './rules.js';
 import { stores } from './store-port.js';
@@ -78,12 +78,15 @@ export async function applyDecided(deps: ActionDeps, job: AutomaticJob): Promise
   const brandOf = new Map(accounts.map((a) => [a.id, a.brandId]));
   const settings = new Map<string, ReturnType<typeof getAutopilot>>();
   const settingsOf = (brandId: string) => { let p = settings.get(brandId); if (!p) settings.set(brandId, (p = getAutopilot(workspaceId, brandId))); return p; };
+  let memory: Promise<Memory> | undefined;
   let applied = 0;
   for (const s of stored) {
     const d = s.comment.aiDecision;
     if (s.comment.status !== 'processed' || !d || s.comment.isHidden) continue;
-    const memoryReason = d.reasons?.[0]?.startsWith(SAME_AS_REASON) && (d.decision === 'hide' || d.decision === 'delete') ? d.reasons[0] : null;
-    let auto: { action: 'hide' | 'delete' | 'reply'; reason: string; source: string } | null = memoryReason ? { action: 'hide', reason: memoryReason, source: 'cross_post' } : null;
+    // Decided from a removed near-duplicate: repeated only when the memory still says so for this text (distinctive, not kept since).
+    const fromMemory = d.reasons?.[0]?.startsWith(SAME_AS_REASON) && (d.decision === 'hide' || d.decision === 'delete');
+    const match = fromMemory ? (await (memory ??= loadMemory(workspaceId))).find(s.comment.content, { removedOnly: true }) : null;
+    let auto: { action: 'hide' | 'delete' | 'reply'; reason: string; source: string } | null = match ? { action: 'hide', reason: sameAsReason(match.example), source: 'cross_post' } : null;
     if (!auto) {
       const brandId = brandOf.get(s.comment.accountId ?? '');
       if (!brandId) continue;

@@ -25,6 +25,13 @@ export const MAX_EXAMPLES = 1_000;
 export const NEAR_DUPLICATE = 0.8;
 /** Shortest normalised text that is compared at all ("ok", "👍" are not anyone's spam). */
 const MIN_CHARS = 12;
+/**
+ * A removal is repeated automatically (removedOnly) only for a text at least this long, of at least
+ * MIN_REMOVAL_WORDS words: a short common phrase hidden once ("love it thank you") must not hide
+ * everyone who writes it. Undoing the automatic hide teaches the memory to keep that text.
+ */
+const MIN_REMOVAL_CHARS = 20;
+const MIN_REMOVAL_WORDS = 3;
 /** How an example was labelled: a person's decision, or a rule's removal. */
 export type ExampleSource = 'moderator' | 'rule';
 
@@ -126,6 +133,7 @@ export function buildMemory(examples: Example[]): Memory {
     find(text, opts = {}) {
       const norm = normaliseText(text);
       if (norm.length < MIN_CHARS) return null;
+      if (opts.removedOnly && (norm.length < MIN_REMOVAL_CHARS || norm.split(' ').length < MIN_REMOVAL_WORDS)) return null;
       const ok = (e: Example) => (!opts.removedOnly || e.final === 'hide' || e.final === 'delete');
       const exact = byHash.get(norm);
       if (exact && ok(exact.example)) return { example: exact.example, similarity: 1 };

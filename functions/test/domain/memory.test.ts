@@ -43,6 +43,14 @@ describe('near-duplicate matching', () => {
     expect(m.find('Where is my order? It has been three weeks', { removedOnly: true })).toBeNull();
   });
 
+  it('repeats a removal only for distinctive texts: a short common phrase removed once is not removed everywhere', () => {
+    const m = buildMemory([example('Love it, thank you!!', 'hide', 'reply'), example('lovelovelovelovelove', 'hide', 'reply')]);
+    expect(m.find('Love it, thank you!!', { removedOnly: true })).toBeNull();
+    expect(m.find('lovelovelovelovelove', { removedOnly: true })).toBeNull();
+    // Still decided as the moderator did, for a person to confirm.
+    expect(m.find('Love it, thank you!!')?.example.final).toBe('hide');
+  });
+
   it('the newest example of a text wins (a moderator who changed their mind)', () => {
     const m = buildMemory([example(SPAM, 'ignore', 'delete', '2026-11-21T00:00:00.000Z'), example(SPAM, 'delete', 'reply', '2026-11-20T00:00:00.000Z')]);
     expect(m.find(SPAM)?.example.final).toBe('ignore');
