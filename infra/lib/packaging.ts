@@ -12,10 +12,11 @@ export type HandlerName = (typeof HANDLER_NAMES)[number];
 export const SHIPPED_NODE_MODULES: Record<string, string[]> = {
   // The common-password list (about 240 KB) loads only when a password is set.
   // csv-parse loads only when a knowledge-base CSV is imported.
-  api: ['stripe', 'fxa-common-password-list', 'csv-parse'],
+  // Report files (csv-stringify, exceljs, pdf-lib) load only when a report is exported.
+  api: ['stripe', 'fxa-common-password-list', 'csv-parse', 'csv-stringify', 'exceljs', 'pdf-lib'],
   webhooks: ['stripe'],
   // Deletion jobs cancel the subscription in Stripe.
-  jobs: ['stripe'],
+  jobs: ['stripe', 'csv-stringify', 'exceljs', 'pdf-lib'],
   // openai/helpers/zod needs zod beside openai (an optional peer npm leaves out), so zod ships too
   // and the bundle shares that one copy.
   analyser: ['openai', 'zod'],

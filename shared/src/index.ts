@@ -14,3 +14,4 @@ export * from './rules.js';
 export * from './jobs.js';
 export * from './public-api.js';
 export * from './comment-cells.js';
+export * from './reports.js';

@@ -10,6 +10,7 @@ import { AutopilotSettings, AutopilotSettingsInput } from './autopilot.js';
 import { Job, JobAccepted } from './jobs.js';
 import { ApiKey, CreateApiKeyBody, CreatedApiKey, CreatedWebhookEndpoint, CreateWebhookBody, WebhookDelivery, WebhookEndpoint } from './public-api.js';
 import { AutomationPage, AutomationQuery, BacktestBody, BacktestResult, Rule, RuleInput, SavedReply, SavedReplyInput, UndoBody, UndoResult } from './rules.js';
+import { Report, ReportExportQuery, ReportQuery } from './reports.js';
 import { CommentStatus, Decision, OverrideAction, Platform, PlanId, Sentiment } from './status.js';
 import { BrandSummary, BrandVoice, KnowledgeEntry, KnowledgeEntryInput, KnowledgeImportBody, KnowledgeImportResult } from './voice.js';
 
@@ -206,6 +207,9 @@ export const ROUTES = {
   // Autopilot per brand (issue 10 item 8): off by default; {brandId} is the brand's Facebook page id or any of its accounts' ids.
   getAutopilot: r({ method: 'GET', path: '/api/brands/{brandId}/autopilot', auth: 'user', access: 'read', group: 'api', response: AutopilotSettings }),
   putAutopilot: r({ method: 'PUT', path: '/api/brands/{brandId}/autopilot', auth: 'user', access: 'manage', group: 'api', body: AutopilotSettingsInput, response: AutopilotSettings }),
+  // Reports of a date range (issue 11 item 8): figures, or the file (CSV, XLSX, PDF) — a job beyond REPORT_INLINE_MAX comments.
+  getReport: r({ method: 'GET', path: '/api/reports', auth: 'user', access: 'read', group: 'api', query: ReportQuery, response: Report }),
+  exportReport: r({ method: 'GET', path: '/api/reports/export', auth: 'user', access: 'read', group: 'api', query: ReportExportQuery }),
   metaWebhookVerify: r({ method: 'GET', path: '/webhooks/meta', auth: 'public', group: 'webhooks' }),
   metaWebhook: r({ method: 'POST', path: '/webhooks/meta', auth: 'public', group: 'webhooks', rawBody: true }),
   stripeWebhook: r({ method: 'POST', path: '/webhooks/stripe', auth: 'public', group: 'webhooks', rawBody: true }),

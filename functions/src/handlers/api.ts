@@ -14,6 +14,7 @@ import { autopilotRoutes } from '../routes/autopilot.js';
 import { jobRoutes } from '../routes/jobs.js';
 import { passwordRoutes } from '../routes/password.js';
 import { ruleRoutes } from '../routes/rules.js';
+import { reportRoutes } from '../routes/reports.js';
 import { publicApiRoutes } from '../routes/public-api.js';
 import { bindApiKeyGateway } from '../domain/api-key-port.js';
 import { usagePlanGateway } from '../platform/usage-plan.js';
@@ -39,5 +40,6 @@ export const handler = createApiHandler({
   ...ruleRoutes(moderationDeps),
   ...publicApiRoutes(),
   ...jobRoutes(),
+  ...reportRoutes(),
   ...workspaceRoutes({ mail: mailer, notifier: moderationDeps.notifier, billing: stripeBilling }),
 }, cognitoIdentity, { onChange: auditChange });

@@ -9,6 +9,8 @@ import { stripeBilling } from '../billing/stripe.js';
 import { registerLongWork } from '../domain/job-kinds.js';
 import { runJob } from '../domain/jobs.js';
 import { registerBacktestJob } from '../domain/rules-jobs.js';
+// Modules that register their own kinds of job.
+import '../domain/reports.js';
 import { moderationDeps } from './deps.js';
 
 registerLongWork({ moderation: moderationDeps, billing: stripeBilling, identity: cognitoIdentity });

@@ -55,6 +55,8 @@ export interface RouteResult {
   cookies?: string[];
   redirect?: string;
   headers?: Record<string, string>;
+  /** A file to download (a report): sent base64-encoded, as API Gateway passes binary bodies. */
+  file?: { body: Buffer; contentType: string; fileName: string };
 }
 
 export type RouteImpl<N extends RouteName> = (ctx: RouteContext<N>) => Promise<RouteResult>;
@@ -84,6 +86,10 @@ function respond(result: RouteResult, extraCookies: string[] = []): APIGatewayPr
   const multiValueHeaders = cookies.length ? { 'Set-Cookie': cookies } : undefined;
   const base = { 'Cache-Control': 'no-store', ...result.headers };
   if (result.redirect) return { statusCode: result.status ?? 302, headers: { ...base, Location: result.redirect }, multiValueHeaders, body: '' };
+  if (result.file) {
+    const headers = { ...base, 'Content-Type': result.file.contentType, 'Content-Disposition': `attachment; filename="${result.file.fileName}"` };
+    return { statusCode: result.status ?? 200, headers, multiValueHeaders, body: result.file.body.toString('base64'), isBase64Encoded: true };
+  }
   if (result.text !== undefined) return { statusCode: result.status ?? 200, headers: { 'Content-Type': 'text/plain; charset=utf-8', ...base }, multiValueHeaders, body: result.text };
   const status = result.status ?? (result.body === undefined ? 204 : 200);
   return {

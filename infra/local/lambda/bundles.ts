@@ -56,10 +56,23 @@ export function installShippedModules(name: string, dir: string): void {
     done.add(pkg);
     const src = packageDir(pkg);
     copyTree(src, join(dir, 'node_modules', pkg));
-    const json = JSON.parse(readFileSync(join(src, 'package.json'), 'utf8')) as { dependencies?: Record<string, string>; peerDependencies?: Record<string, string>; peerDependenciesMeta?: Record<string, { optional?: boolean }> };
-    todo.push(...Object.keys(json.dependencies ?? {}));
-    todo.push(...Object.keys(json.peerDependencies ?? {}).filter((p) => !json.peerDependenciesMeta?.[p]?.optional));
+    // The package's own nested copies ship with it; what they need beyond them resolves from the top.
+    for (const dirOf of [src, ...nestedPackages(src)]) {
+      const json = JSON.parse(readFileSync(join(dirOf, 'package.json'), 'utf8')) as { dependencies?: Record<string, string>; peerDependencies?: Record<string, string>; peerDependenciesMeta?: Record<string, { optional?: boolean }> };
+      const nested = new Set(nestedPackages(src).map((d) => relative(join(src, 'node_modules'), d)));
+      todo.push(...Object.keys(json.dependencies ?? {}).filter((d) => !nested.has(d)));
+      todo.push(...Object.keys(json.peerDependencies ?? {}).filter((p) => !json.peerDependenciesMeta?.[p]?.optional && !nested.has(p)));
+    }
   }
+}
+
+/** The package directories under `dir`/node_modules (scoped ones included), one level deep. */
+function nestedPackages(dir: string): string[] {
+  const root = join(dir, 'node_modules');
+  if (!existsSync(root)) return [];
+  return readdirSync(root, { withFileTypes: true }).filter((e) => e.isDirectory() && !e.name.startsWith('.')).flatMap((e) => e.name.startsWith('@')
+    ? readdirSync(join(root, e.name), { withFileTypes: true }).filter((s) => s.isDirectory()).map((s) => join(root, e.name, s.name))
+    : [join(root, e.name)]).filter((d) => existsSync(join(d, 'package.json')));
 }
 
 function newestFiles(path: string, out: string[]): void {
