@@ -50,9 +50,11 @@ async function applyFor(deps: ModerationDeps, e: WebhookCommentEvent, owner: Pag
     // Insert-if-absent is itself the dedupe for additions.
     const added = await store.insertNew(owner.workspaceId, [toComment(c, owner.accountId)]);
     if (!added.length) return 'duplicate';
-    // Rules without AI conditions act first (a comment they hide or delete is not analysed).
-    await runRules(deps, owner.workspaceId, added.map((x) => x.id), 'arrival').catch((err) => console.error('[rules] arrival rules failed', owner.workspaceId, err));
-    await analyseArrivals(deps, owner.workspaceId, added);
+    // Rules without AI conditions act first; what follows sees the comment as they left it (one they hid or deleted is neither analysed nor matched by the memory).
+    const acted = await runRules(deps, owner.workspaceId, added.map((x) => x.id), 'arrival')
+      .then((entries) => entries.some((x) => x.outcome === 'done'))
+      .catch((err) => { console.error('[rules] arrival rules failed', owner.workspaceId, err); return false; });
+    await analyseArrivals(deps, owner.workspaceId, acted ? (await store.getComments(owner.workspaceId, added.map((x) => x.id))).map((s) => s.comment) : added);
     return 'applied';
   }
   if (e.verb === 'hide' || e.verb === 'unhide') return applyChangeTo(deps, owner, c, e.verb);
