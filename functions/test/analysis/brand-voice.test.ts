@@ -51,6 +51,18 @@ describe('answers from the knowledge base, across languages', () => {
   });
 
   it.each([
+    ['¿Hacéis envíos a Canadá?', 'es', 'inglés'], ['Vous livrez au Canada ?', 'fr', 'anglais'], ['Liefert ihr nach Kanada?', 'de', 'Englisch'],
+    ['Vocês entregam no Canadá?', 'pt', 'inglês'], ['Spedite anche in Canada?', 'it', 'inglese'], ['Leveren jullie ook in Canada?', 'nl', 'Engels'],
+    ['Czy wysyłacie do Kanady?', 'pl', 'angielski'], ["Kanada'ya kargo var mı?", 'tr', 'İngilizce'], ['Apakah bisa kirim ke Kanada?', 'id', 'Inggris'],
+  ])('answers %s in its language, quoting the English facts', async (text, language, english) => {
+    const d = await one(text);
+    expect(d.language).toBe(language);
+    expect(d.reasons).toContain('matches answer: Shipping to Canada');
+    expect(d.suggestedReply).toContain(english);
+    expect(d.suggestedReply).toContain('5-7 business days for $15');
+  });
+
+  it.each([
     ['Liefert ihr auch nach Kanada?', 'Shipping to Canada'],
     ['Vocês fazem devolução se não servir?', 'Returns'],
     ['Où se trouve votre boutique à Lisbonne ?', 'Stores'],

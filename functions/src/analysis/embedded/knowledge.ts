@@ -55,9 +55,12 @@ const TOPIC_WORDS: Record<string, string[]> = {
     'riparazion', 'rotto', 'conserto', 'quebrad', 'defeito', 'reparatie', 'kapot', 'gwarancj', 'napraw', 'garanti', 'tamir', 'bozuk', 'garansi', 'rusak', 'ضمان', 'الضمان', 'वारंटी', 'गारंटी'],
 };
 
+/** Letters NFKD does not decompose. */
+const FOLD: Record<string, string> = { ł: 'l', đ: 'd', ø: 'o', ı: 'i', ß: 'ss' };
+
 /** Accent- and case-folded content words. */
 export function contentWords(text: string): string[] {
-  return text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase()
+  return text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/[łđøıß]/g, (c) => FOLD[c]!)
     .split(/[^\p{L}\p{N}]+/u).filter((w) => w && !STOP.has(w) && !(w.length === 1 && /[a-z]/.test(w)));
 }
 
@@ -81,6 +84,9 @@ function gramsOf(words: string[]): Grams {
   for (const n of counts.values()) { sq += n * n; total += n; }
   return { counts, norm: Math.sqrt(sq), total };
 }
+
+/** Spellings of one name across languages compared alike: Kanada/Canada, Brasil/Brazil, Marokko/Morocco. */
+const spelling = (word: string) => word.replace(/k/g, 'c').replace(/z/g, 's').replace(/(.)\1/g, '$1');
 
 /** Dice coefficient of two words' trigrams (shared over total). */
 function dice(a: Grams, b: Grams): number {
@@ -142,7 +148,7 @@ function prepare(entries: readonly KnowledgeEntryInput[]): PreparedBase {
   const questions: PreparedQuestion[] = [];
   const index = new Map<string, [number, number][]>();
   const q = (text: string, language: string): PreparedQuestion => {
-    const pq = { index: questions.length, grams: gramsOf(contentWords(text)), named: namedThings(text, language).map((word) => ({ word, grams: gramsOf([word]) })) };
+    const pq = { index: questions.length, grams: gramsOf(contentWords(text)), named: namedThings(text, language).map((word) => ({ word, grams: gramsOf([spelling(word)]) })) };
     questions.push(pq);
     for (const [g, n] of pq.grams.counts) {
       const list = index.get(g);
@@ -200,7 +206,7 @@ export function findAnswer(text: string, language: string, entries: readonly Kno
   const grams = gramsOf(words);
   const dots = new Float64Array(base.questions.length);
   for (const [g, n] of grams.counts) for (const [qi, m] of base.index.get(g) ?? []) dots[qi]! += n * m;
-  const comment: PreparedComment = { norm: grams.norm, dots, words: words.map((w) => gramsOf([w])), topics: topicsOf(text), names: new Map() };
+  const comment: PreparedComment = { norm: grams.norm, dots, words: words.map((w) => gramsOf([spelling(w)])), topics: topicsOf(text), names: new Map() };
   const scored: { entry: KnowledgeEntryInput; score: number }[] = [];
   for (const p of base.entries) {
     if (onlyTopics && !onlyTopics.includes(p.entry.topic)) continue;
