@@ -6,11 +6,13 @@ import { db, table } from './client.js';
 import { jobKey } from './keys.js';
 
 const JOB_TTL_SECONDS = 7 * 24 * 3600;
+/** The schedule's jobs (one per workspace and brand every 5 minutes) are kept a day. */
+const SCHEDULED_TTL_SECONDS = 24 * 3600;
 
 export async function createJob(job: JobRecord): Promise<void> {
   await db().send(new PutCommand({
     TableName: table(),
-    Item: { ...jobKey.item(job.id), type: 'job', ...job, [TABLE.ttlAttribute]: Math.floor(Date.parse(job.createdAt) / 1000) + JOB_TTL_SECONDS },
+    Item: { ...jobKey.item(job.id), type: 'job', ...job, [TABLE.ttlAttribute]: Math.floor(Date.parse(job.createdAt) / 1000) + (job.userId ? JOB_TTL_SECONDS : SCHEDULED_TTL_SECONDS) },
     ConditionExpression: 'attribute_not_exists(pk)',
   }));
 }
