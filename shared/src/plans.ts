@@ -59,10 +59,14 @@ export function upgradesFrom(current: PlanId): Plan[] {
  * refuses a gated call with featureRefusal's 403 naming the plan; the comparison table reads the same.
  */
 export const PLAN_FEATURES = {
+  /** API keys (Bearer) and outgoing webhooks: /api/api-keys, /api/webhooks, any key-authenticated call. */
   api: { label: 'API access and outgoing webhooks', minPlan: 'ultimate' },
-  whiteLabel: { label: 'White-label', minPlan: 'ultimate' },
-  multiLanguage: { label: 'Multi-language', minPlan: 'growth' },
-  realtimeAnalytics: { label: 'Real-time analytics', minPlan: 'growth' },
+  /** Report files (CSV, XLSX, PDF) carry the workspace's name instead of ours. */
+  whiteLabel: { label: 'White-label reports', minPlan: 'ultimate' },
+  /** Filtering the queue and bulk actions by the comment's language (the `language` filter). */
+  multiLanguage: { label: 'Multi-language queue (filter and act by language)', minPlan: 'growth' },
+  /** The Analytics dashboard (GET /api/analytics), kept current by live updates. */
+  realtimeAnalytics: { label: 'Real-time analytics dashboard', minPlan: 'growth' },
 } as const satisfies Record<string, { label: string; minPlan: PlanId }>;
 export type PlanFeature = keyof typeof PLAN_FEATURES;
 

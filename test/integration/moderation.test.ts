@@ -41,6 +41,8 @@ describe('moderation pipeline', () => {
 
   it('bulk analyze of 200 comments processes them all and the queue total stays true', async () => {
     const { client, user } = await signedIn();
+    // The analytics dashboard is on Growth and Ultimate (plan-features.test.ts).
+    await (await import('../../functions/src/store/workspaces.js')).setWorkspaceFields(user.workspaceId, { subscriptionPlan: 'growth' });
     const comments = Array.from({ length: 200 }, (_, i) => makeComment({ content: i % 2 ? 'I love this product, thank you!' : 'How much is shipping to Canada?' }));
     await seed(user.workspaceId, comments);
     const res = await client.post('/api/comments/bulk-analyze');

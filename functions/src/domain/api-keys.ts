@@ -4,14 +4,14 @@
  * manages the workspace. Using one needs the plan with API access and is rate-limited per key.
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { API_KEY_PREFIX, API_KEY_RATE_LIMIT, featureRefusal, planHasFeature, type ApiKey, type ApiKeyScope, type CreatedApiKey } from '@cg/shared';
+import { API_KEY_PREFIX, API_KEY_RATE_LIMIT, type ApiKey, type ApiKeyScope, type CreatedApiKey } from '@cg/shared';
 import { apiKeyGateway } from './api-key-port.js';
-import { Missing, NotAllowed, Throttled } from './errors.js';
+import { Missing, Throttled } from './errors.js';
+import { assertPlanFeature } from './plan-features.js';
 import type { ApiKeyLookup, ApiKeyRecord } from './public-api-model.js';
 import { stores } from './store-port.js';
 
 const keys = stores.apiKeys;
-const { getWorkspace } = stores.workspaces;
 
 /** Requests per key per minute (RATE_LIMIT_API_KEY_PER_MINUTE; API Gateway's usage plan applies the same in AWS). */
 export function apiKeyRateLimit(): number {
@@ -27,10 +27,8 @@ export function looksLikeApiKey(token: string): boolean {
 }
 
 /** Refuses when the workspace's plan has no API access, naming the plan that has it. */
-export async function assertApiAccess(workspaceId: string): Promise<void> {
-  const ws = await getWorkspace(workspaceId);
-  if (!ws) throw new Missing('Workspace not found');
-  if (!planHasFeature(ws.subscriptionPlan, 'api')) throw new NotAllowed(featureRefusal(ws.subscriptionPlan, 'api'));
+export function assertApiAccess(workspaceId: string): Promise<void> {
+  return assertPlanFeature(workspaceId, 'api');
 }
 
 const view = (k: ApiKeyRecord): ApiKey => ({ id: k.id, name: k.name, scopes: k.scopes, prefix: k.prefix, createdAt: k.createdAt, lastUsedAt: k.lastUsedAt });

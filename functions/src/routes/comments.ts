@@ -7,12 +7,17 @@ import * as insights from '../domain/insights.js';
 import * as moderation from '../domain/moderation.js';
 import * as queue from '../domain/queue.js';
 import { actorName } from '../domain/workspaces.js';
+import { assertPlanFeature } from '../domain/plan-features.js';
 
 export function commentRoutes(deps: moderation.ModerationDeps): RouteImpls {
   return {
-    listComments: async ({ workspaceId, query }) => ({ body: await queue.listComments(workspaceId, query) }),
+    listComments: async ({ workspaceId, query }) => {
+      // Moderating by language is the plans' multi-language feature (shared/src/plans.ts).
+      if (query.language) await assertPlanFeature(workspaceId, 'multiLanguage');
+      return { body: await queue.listComments(workspaceId, query) };
+    },
     stats: async ({ workspaceId }) => ({ body: await insights.stats(workspaceId) }),
-    analytics: async ({ workspaceId }) => ({ body: await insights.analytics(workspaceId) }),
+    analytics: async ({ workspaceId }) => { await assertPlanFeature(workspaceId, 'realtimeAnalytics'); return { body: await insights.analytics(workspaceId) }; },
     activity: async ({ workspaceId }) => ({ body: await insights.recentActivity(workspaceId) }),
     processComment: async ({ workspaceId, params }) => { await moderation.processComment(deps, workspaceId, params.id!); return { status: 202, body: { ok: true } }; },
     // Process All: more than 500 pending comments run as a job (202 {job}).
@@ -32,6 +37,7 @@ export function commentRoutes(deps: moderation.ModerationDeps): RouteImpls {
     commentContext: async ({ workspaceId, params }) => ({ body: await commentContext(deps.platform, workspaceId, params.id!) }),
     // Audited per comment (what changed on each), not once for the request; more than 100 comments run as a job (202 {job}).
     bulkComments: async ({ workspaceId, userId, body }) => {
+      if (body.filter?.language) await assertPlanFeature(workspaceId, 'multiLanguage');
       const r = await longWork.bulkNowOrJob(deps, workspaceId, userId, body, await actorName(userId));
       return r.job ? { status: 202, body: { job: r.job }, audited: true } : { body: r.body, audited: true };
     },
