@@ -103,6 +103,12 @@ describe('cross-post memory: a text a moderator removed is removed wherever it a
     const entries = await logged(copies, 3);
     expect(entries).toHaveLength(3);
     for (const e of entries) expect(e).toMatchObject({ source: 'cross_post', reason, outcome: 'done', action: { type: 'hide' }, undoable: true });
+    // The audit log names each automatic change too.
+    const automatic = async () => (await w.client.get('/api/audit-log?limit=500')).json.entries.filter((e: any) => e.actorId === 'automation');
+    const audit = await until('audit entries of the copies', async () => { const a = await automatic(); return copies.every((id) => a.some((e: any) => e.target === `facebook_${id}`)) ? a : null; });
+    for (const id of copies) {
+      expect(audit.filter((e: any) => e.target === `facebook_${id}`)).toEqual([expect.objectContaining({ action: 'cross_post:hide', changes: expect.objectContaining({ reason }) })]);
+    }
 
     // The same webhooks delivered again, then one more copy: the repeats change nothing, the new copy is hidden once.
     await control('webhooks/send', { commentIds: copies, verb: 'add' });

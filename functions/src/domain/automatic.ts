@@ -11,7 +11,7 @@
  *   (autopilot.ts); the analyser hands such comments over (the analyser has no Meta client).
  */
 import type { Comment } from '@cg/shared';
-import { applyAutomatic } from './auto-actions.js';
+import { applyAutomatic, type AutomaticAction } from './auto-actions.js';
 import { autopilotAction, getAutopilot } from './autopilot.js';
 import type { AutomaticJob } from './autopilot-handover.js';
 import type { ActionDeps } from './exactly-once.js';
@@ -20,6 +20,18 @@ import { buildMemory, sameAsReason, type Example, type Memory } from './memory.j
 import type { StoredComment } from './model.js';
 import { runRules } from './rules.js';
 import { stores } from './store-port.js';
+
+/**
+ * Carries out one automatic action through the Automation log's executor and writes it to the audit
+ * log too (actor `automation`, the action and its reason), so the audit names every change.
+ */
+async function act(deps: ActionDeps, workspaceId: string, commentId: string, action: AutomaticAction['action'], reason: string, source: string): Promise<boolean> {
+  const entry = await applyAutomatic(deps, { workspaceId, commentId, action, reason, source });
+  if (entry.outcome !== 'done') return false;
+  await stores.audit.recordAudit(workspaceId, { actorId: 'automation', actorEmail: '', action: `${source}:${action.type}`, target: commentId, changes: { reason, automationLogId: entry.id } })
+    .catch((err: Error) => console.warn('[automatic] audit entry not written', workspaceId, commentId, err.message));
+  return true;
+}
 
 /** Copies waiting in the queue that a removal sweeps at once (more are hidden as they are analysed or arrive). */
 export const SWEEP_MAX = 25;
@@ -37,8 +49,7 @@ export async function sweepCopies(deps: ActionDeps, removed: StoredComment, exam
     && !s.comment.isHidden && memory.find(s.comment.content, { removedOnly: true })).slice(0, SWEEP_MAX);
   let hidden = 0;
   for (const s of copies) {
-    const entry = await applyAutomatic(deps, { workspaceId: removed.workspaceId, commentId: s.comment.id, action: { type: 'hide' }, reason: sameAsReason(example), source: 'cross_post' });
-    if (entry.outcome === 'done') hidden++;
+    if (await act(deps, removed.workspaceId, s.comment.id, { type: 'hide' }, sameAsReason(example), 'cross_post')) hidden++;
   }
   return hidden;
 }
@@ -53,8 +64,7 @@ export async function removeRepeats(deps: ActionDeps, workspaceId: string, arriv
   for (const c of candidates) {
     const match = memory.find(c.content, { removedOnly: true });
     if (!match) continue;
-    const entry = await applyAutomatic(deps, { workspaceId, commentId: c.id, action: { type: 'hide' }, reason: sameAsReason(match.example), source: 'cross_post' });
-    if (entry.outcome === 'done') done.add(c.id);
+    if (await act(deps, workspaceId, c.id, { type: 'hide' }, sameAsReason(match.example), 'cross_post')) done.add(c.id);
   }
   return done;
 }
@@ -95,8 +105,7 @@ export async function applyDecided(deps: ActionDeps, job: AutomaticJob): Promise
     }
     if (!auto) continue;
     const action = auto.action === 'reply' ? { type: 'reply' as const, knowledgeBase: true as const } : { type: auto.action };
-    const entry = await applyAutomatic(deps, { workspaceId, commentId: s.comment.id, action, reason: auto.reason, source: auto.source });
-    if (entry.outcome === 'done') applied++;
+    if (await act(deps, workspaceId, s.comment.id, action, auto.reason, auto.source)) applied++;
   }
   return applied;
 }
