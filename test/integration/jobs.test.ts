@@ -112,7 +112,7 @@ describe('Process All as a job', () => {
     const [viaJob, viaInline] = [await decisions(a.user.workspaceId), await decisions(b.user.workspaceId)];
     expect(viaJob.size).toBe(N);
     expect(viaJob).toEqual(viaInline);
-  });
+  }, 300_000);
 });
 
 describe('export as a job', () => {
@@ -156,7 +156,7 @@ describe('export as a job', () => {
     // Another workspace's file through this link's signature: refused.
     const altered = csvFile.url.replace(user.workspaceId, 'someone-else');
     expect((await fetch(altered)).status).toBe(403);
-  });
+  }, 300_000);
 
   it('a small workspace still exports in the answer (the spec route keeps its body)', async () => {
     const { client, user } = await ultimate('jobs-export-small');
