@@ -2,8 +2,8 @@
  * How each Lambda is packaged, declared once for CDK's bundling (function.ts), `npm run build`'s
  * size report and the local stack's bundles (infra/local/lambda/bundles.ts): SDKs that load only
  * when their keys are configured ship as node_modules beside the bundle, and JSON (the analyser's
- * model) ships as a file read at cold start, so the code bundle stays small. The AWS SDK v3 is left
- * out: the nodejs22.x runtime supplies it.
+ * model) and libraries that are mostly data ship as files read at cold start, so the code bundle
+ * stays small. The AWS SDK v3 is left out: the nodejs22.x runtime supplies it.
  */
 /** The Lambda entry files under functions/src/handlers (the others there are shared modules). */
 export const HANDLER_NAMES = ['api', 'webhooks', 'ws', 'authorizer', 'analyser', 'automation', 'meta-events', 'webhook-deliveries', 'jobs'] as const;
@@ -18,8 +18,10 @@ export const SHIPPED_NODE_MODULES: Record<string, string[]> = {
   // Deletion jobs cancel the subscription in Stripe.
   jobs: ['stripe', 'csv-stringify', 'exceljs', 'pdf-lib'],
   // openai/helpers/zod needs zod beside openai (an optional peer npm leaves out), so zod ships too
-  // and the bundle shares that one copy.
-  analyser: ['openai', 'zod'],
+  // and the bundle shares that one copy. tldts-icann (links' registrable domains) is mostly the
+  // public-suffix list, about 85 KB minified: like the model, that data ships beside the code and
+  // loads at cold start.
+  analyser: ['openai', 'zod', 'tldts-icann'],
 };
 
 export const JSON_LOADER = { '.json': 'copy' } as const;

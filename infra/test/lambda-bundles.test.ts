@@ -30,7 +30,7 @@ beforeAll(async () => {
   standIns = await startAwsStandIns({ region: 'us-east-1', secrets, parameters });
   const resources = {
     TABLE_NAME: 'Bundles', COGNITO_USER_POOL_ID: 'us-east-1_local', COGNITO_CLIENT_ID: 'client', WS_ENDPOINT: UNREACHABLE, APP_URL: 'https://app.example.com',
-    ANALYSIS_QUEUE_URL: `${UNREACHABLE}/000000000000/analysis`, META_EVENTS_QUEUE_URL: `${UNREACHABLE}/000000000000/meta-events`, TOKEN_KEY_ID: standIns.keyArn,
+    ANALYSIS_QUEUE_URL: `${UNREACHABLE}/000000000000/analysis`, JOBS_QUEUE_URL: `${UNREACHABLE}/000000000000/jobs`, WEBHOOK_DELIVERIES_QUEUE_URL: `${UNREACHABLE}/000000000000/webhook-deliveries`, EXPORTS_BUCKET: 'exports', META_EVENTS_QUEUE_URL: `${UNREACHABLE}/000000000000/meta-events`, TOKEN_KEY_ID: standIns.keyArn,
     META_SECRET_ARN: standIns.secretArn('meta'), STRIPE_SECRET_ARN: standIns.secretArn('stripe'), STRIPE_WEBHOOK_SECRET_ARN: standIns.secretArn('stripe-webhook'), OPENAI_SECRET_ARN: standIns.secretArn('openai'),
   };
   const endpoints = { DYNAMODB_ENDPOINT: UNREACHABLE, COGNITO_ENDPOINT: UNREACHABLE, SQS_ENDPOINT: UNREACHABLE, ...standIns.endpointEnv };
@@ -61,8 +61,8 @@ const rest = (method: string, path: string, query: Record<string, string> | null
 });
 
 describe('synthesized Lambda packages, each alone with the AWS SDK', () => {
-  it('are the seven functions of the template, on nodejs22.x, each with its own package and only the runtime SDK beside them', () => {
-    expect(specs.map((s) => s.name).sort()).toEqual(['analyser', 'api', 'authorizer', 'automation', 'meta-events', 'webhooks', 'ws']);
+  it('are the nine functions of the template, on nodejs22.x, each with its own package and only the runtime SDK beside them', () => {
+    expect(specs.map((s) => s.name).sort()).toEqual(['analyser', 'api', 'authorizer', 'automation', 'jobs', 'meta-events', 'webhook-deliveries', 'webhooks', 'ws']);
     for (const s of specs) {
       expect(s.runtime, s.name).toBe('nodejs22.x');
       expect(s.handler, s.name).toBe('index.handler');

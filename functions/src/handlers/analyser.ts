@@ -4,7 +4,7 @@
  * (a duplicate delivery changes nothing), stores each decision and reports partial batch failures so
  * only failed messages come back (DLQ after 5 receives).
  */
-import './bind-store.js';
+import './bind-analyser-store.js'; // only the store areas the analyser uses
 import './bind-webhooks.js'; // comment.decided
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { createAnalyser, type Analyser } from '../analysis/index.js';
