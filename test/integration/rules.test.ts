@@ -205,6 +205,19 @@ describe('rules on new comments, through the Meta sandbox', () => {
     await setMode(rule, 'off');
   });
 
+  it('a rule sends a saved reply in the comment\'s language when one of the same name exists in it', async () => {
+    const en = (await client.post('/api/saved-replies', { name: 'Thanks', language: 'en', text: 'Thank you {first_name}!' })).json;
+    expect((await client.post('/api/saved-replies', { name: 'Thanks', language: 'pt', text: 'Obrigado, {first_name}!' })).status).toBe(201);
+    const rule = await createRule({ name: 'Thank fans', mode: 'on', conditions: [{ type: 'keyword', values: ['adorei'] }, { type: 'language', languages: ['pt', 'en'] }], action: { type: 'reply', savedReplyId: en.id } });
+    const c = await post('Adorei este casaco, a qualidade é excelente e chegou muito rápido!', 'Maria Souza');
+    expect((await client.post(`/api/comments/${(await stored(c)).id}/process`)).status).toBe(202);
+    const [entry] = await entriesFor(c);
+    expect(entry, JSON.stringify(entry)).toMatchObject({ outcome: 'done', reason: 'Thank fans' });
+    const replies = (await control('comments')).comments.filter((x: any) => x.parentId === c && x.fromPage && !x.deleted);
+    expect(replies.map((r: any) => r.text)).toEqual(['Obrigado, Maria!']);
+    await setMode(rule, 'off');
+  });
+
   it('the Automation log is paged newest first', async () => {
     const all = await logEntries();
     expect(all.length).toBeGreaterThanOrEqual(5);

@@ -62,10 +62,16 @@ export async function brandNameOf(workspaceId: string, accountId: string | undef
   return accounts.find((a) => a.platform === 'facebook' && a.externalId === account.brandId)?.accountName ?? account.accountName;
 }
 
-/** A saved reply's text for this comment, its placeholders filled. */
+/**
+ * A saved reply's text for this comment, its placeholders filled. Saved replies are per language:
+ * when the comment is in another language and a saved reply of the same name exists in it, that one is sent.
+ */
 export async function savedReplyText(workspaceId: string, savedReplyId: string, s: StoredComment): Promise<string> {
-  const saved = await stores.rules.getSavedReply(workspaceId, savedReplyId);
-  if (!saved) throw new Missing(`The saved reply ${savedReplyId} no longer exists.`);
+  const all = await stores.rules.listSavedReplies(workspaceId);
+  const chosen = all.find((r) => r.id === savedReplyId);
+  if (!chosen) throw new Missing(`The saved reply ${savedReplyId} no longer exists.`);
+  const language = s.comment.aiDecision?.language?.toLowerCase().slice(0, 2);
+  const saved = (language && language !== chosen.language && all.find((r) => r.name.toLowerCase() === chosen.name.toLowerCase() && r.language === language)) || chosen;
   return fillSavedReply(saved.text, { firstName: firstName(s.comment.authorName), brand: await brandNameOf(workspaceId, s.comment.accountId) });
 }
 

@@ -69,11 +69,13 @@ function BacktestPanel({ rule }: { rule: Rule }) {
   );
 }
 
-function RuleRow({ rule, onEdit, canManage }: { rule: Rule; onEdit: () => void; canManage: boolean }) {
+const inputOf = (r: Rule, over: Partial<Rule> = {}) => ({ name: r.name, brandId: r.brandId, mode: r.mode, conditions: r.conditions, action: r.action, order: r.order, ...over });
+
+function RuleRow({ rule, onEdit, canManage, onMove }: { rule: Rule; onEdit: () => void; canManage: boolean; onMove: (by: -1 | 1) => void }) {
   const save = useSaveRule();
   const remove = useDeleteRule();
   const [testing, setTesting] = useState(false);
-  const setMode = (mode: Rule['mode']) => save.mutate({ id: rule.id, rule: { name: rule.name, brandId: rule.brandId, mode, conditions: rule.conditions, action: rule.action } });
+  const setMode = (mode: Rule['mode']) => save.mutate({ id: rule.id, rule: inputOf(rule, { mode }) });
   return (
     <li className="cg-rule" data-testid="rule-row">
       <Flex justifyContent="space-between" alignItems="flex-start" gap="1rem" wrap="wrap">
@@ -87,6 +89,8 @@ function RuleRow({ rule, onEdit, canManage }: { rule: Rule; onEdit: () => void; 
           <SelectField label={`Mode of ${rule.name}`} labelHidden size="small" value={rule.mode} isDisabled={!canManage || save.isPending} onChange={(e) => setMode(e.target.value as Rule['mode'])}>
             {RULE_MODES.map((m) => <option key={m} value={m}>{m === 'shadow' ? 'Shadow (log only)' : m === 'on' ? 'On' : 'Off'}</option>)}
           </SelectField>
+          {canManage && <Button size="small" onClick={() => onMove(-1)} aria-label={`Move ${rule.name} up`}>↑</Button>}
+          {canManage && <Button size="small" onClick={() => onMove(1)} aria-label={`Move ${rule.name} down`}>↓</Button>}
           {canManage && <Button size="small" onClick={() => setTesting(!testing)} aria-expanded={testing}>Backtest…</Button>}
           {canManage && <Button size="small" onClick={onEdit}>Edit</Button>}
           {canManage && <Button size="small" onClick={() => { if (window.confirm(`Delete the rule “${rule.name}”?`)) remove.mutate(rule.id); }} isLoading={remove.isPending}>Delete</Button>}
@@ -102,11 +106,22 @@ function RulesSection() {
   const rules = useRules();
   const canManage = useCan('createRule');
   const [editing, setEditing] = useState<Rule | 'new' | null>(null);
+  const save = useSaveRule();
+  /** Swaps a rule's place with its neighbour's (rules run in this order). */
+  async function move(i: number, by: -1 | 1) {
+    const list = rules.data ?? [];
+    const a = list[i];
+    const b = list[i + by];
+    if (!a || !b) return;
+    const [oa, ob] = a.order === b.order ? [i + by, i] : [b.order, a.order];
+    await save.mutateAsync({ id: a.id, rule: inputOf(a, { order: oa }) });
+    await save.mutateAsync({ id: b.id, rule: inputOf(b, { order: ob }) });
+  }
   let content;
   if (rules.isLoading) content = <Placeholder size="large" aria-label="Loading the rules" />;
   else if (rules.isError) content = <QueryError error={rules.error} what="the rules" onRetry={() => void rules.refetch()} />;
   else if (!rules.data?.length) content = <Text className="cg-muted cg-small">No rules yet. A rule hides, deletes, answers or flags new comments for you; start it in shadow mode to see what it would do.</Text>;
-  else content = <ol className="cg-rules">{rules.data.map((r) => <RuleRow key={r.id} rule={r} canManage={canManage} onEdit={() => setEditing(r)} />)}</ol>;
+  else content = <ol className="cg-rules">{rules.data.map((r, i) => <RuleRow key={r.id} rule={r} canManage={canManage} onEdit={() => setEditing(r)} onMove={(by) => void move(i, by).catch(() => undefined)} />)}</ol>;
   return (
     <Card variation="outlined" className="cg-panel">
       <Flex justifyContent="space-between" alignItems="center">
@@ -114,6 +129,7 @@ function RulesSection() {
         {canManage && !editing && <Button size="small" variation="primary" onClick={() => setEditing('new')}>New rule</Button>}
       </Flex>
       <Text className="cg-small cg-muted">Rules run in this order on every new comment. On: acts. Shadow: only logs what it would do. Off: does nothing.</Text>
+      {save.isError && <Alert variation="error" role="alert">{errorMessage(save.error, 'Could not move the rule.')}</Alert>}
       {editing && <RuleEditor key={editing === 'new' ? 'new' : editing.id} rule={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
       {content}
     </Card>

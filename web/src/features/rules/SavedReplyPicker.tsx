@@ -8,6 +8,7 @@ export function SavedReplyPicker({ comment, onPick }: { comment: Comment; onPick
   const replies = useSavedReplies();
   const context = useCommentContext(comment.id, true);
   if (!replies.data?.length) return null;
+  const language = comment.aiDecision?.language?.slice(0, 2);
   const firstName = /^(facebook|instagram) user$/i.test(comment.authorName) ? '' : comment.authorName.trim().split(/\s+/)[0] ?? '';
   return (
     <SelectField label="Insert a saved reply" size="small" value="" onChange={(e) => {
@@ -15,7 +16,8 @@ export function SavedReplyPicker({ comment, onPick }: { comment: Comment; onPick
       if (r) onPick(fillSavedReply(r.text, { firstName, brand: context.data?.brand?.name ?? '' }));
     }}>
       <option value="">Saved replies…</option>
-      {replies.data.map((r) => <option key={r.id} value={r.id}>{r.name} ({r.language})</option>)}
+      {/* The comment's language first. */}
+      {[...replies.data].sort((a, b) => Number(b.language === language) - Number(a.language === language)).map((r) => <option key={r.id} value={r.id}>{r.name} ({r.language})</option>)}
     </SelectField>
   );
 }
