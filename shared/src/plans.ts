@@ -21,19 +21,19 @@ export const PLANS: readonly Plan[] = [
   {
     id: 'starter', name: 'Starter', price: 8.99, priceId: 'price_starter',
     description: 'For a single brand getting started with AI moderation',
-    features: ['1 brand', 'AI comment analysis', 'Basic auto-replies', 'Email support'],
+    features: ['1 brand', 'AI analysis and suggested replies', 'Email support'],
     popular: false, brandLimit: 1, monthlyAnalysisQuota: 5_000,
   },
   {
     id: 'growth', name: 'Growth', price: 14.99, priceId: 'price_growth',
     description: 'For growing businesses with several brands',
-    features: ['3 brands', 'Advanced AI analysis', 'Custom auto-replies', 'Priority support', 'Analytics dashboard'],
+    features: ['3 brands', 'More comments analysed a month', 'Real-time analytics dashboard', 'Multi-language queue', 'Priority support'],
     popular: true, brandLimit: 3, monthlyAnalysisQuota: 50_000,
   },
   {
     id: 'ultimate', name: 'Ultimate', price: 29.99, priceId: 'price_ultimate',
     description: 'For agencies and large teams',
-    features: ['Unlimited brands', 'Advanced AI and customization', 'White-label options', 'Dedicated support', 'API access and outgoing webhooks'],
+    features: ['Unlimited brands', 'Unlimited analysis', 'API access and outgoing webhooks', 'White-label reports', 'Dedicated support'],
     popular: false, brandLimit: null, monthlyAnalysisQuota: null,
   },
 ];
