@@ -61,3 +61,38 @@ export async function sandboxControl(sandboxUrl: string, path: string, body?: un
   });
   return res.json();
 }
+
+/** Follows a job (a route's 202 `{job}`) with GET /api/jobs/{id} until it ends; throws when it failed or took too long. */
+export async function finishedJob(client: StackClient, job: { id: string }, timeoutMs = 300_000): Promise<any> {
+  for (const deadline = Date.now() + timeoutMs; ;) {
+    const j = (await client.get(`/api/jobs/${job.id}`)).json;
+    if (j.status === 'succeeded') return j;
+    if (j.status === 'failed') throw new Error(`job ${job.id} (${j.kind}) failed: ${j.error}`);
+    if (Date.now() > deadline) throw new Error(`job ${job.id} (${j.kind}) still ${j.status} after ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/**
+ * Syncs until nothing is left: POST /api/sync-comments again while it says `more`, and follows the job
+ * when the rest continues in one (202). Returns the sync's answer summed over every pass.
+ */
+export async function syncAll(client: StackClient): Promise<{ added: number; queued: number; throttled: string[]; needsReconnect: string[] }> {
+  const total = { added: 0, queued: 0, throttled: [] as string[], needsReconnect: [] as string[] };
+  const add = (r: any) => {
+    total.added += r?.added ?? 0;
+    total.queued += r?.queued ?? 0;
+    total.throttled = [...new Set([...total.throttled, ...(r?.throttled ?? [])])];
+    total.needsReconnect = [...new Set([...total.needsReconnect, ...(r?.needsReconnect ?? [])])];
+  };
+  for (;;) {
+    const res = await client.post('/api/sync-comments');
+    if (res.status !== 200 && res.status !== 202) throw new Error(`sync failed: ${res.status} ${res.text}`);
+    add(res.json);
+    if (res.status === 202) {
+      const rest = (await finishedJob(client, res.json.job)).result;
+      add(rest);
+      if (!rest?.more) return total;
+    } else if (!res.json.more) return total;
+  }
+}

@@ -8,7 +8,7 @@ import { inject } from 'vitest';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import type { AiDecision } from '@cg/shared';
 import { Client, signedIn } from '../support/client.js';
-import { connectThroughSandbox, control } from '../support/meta.js';
+import { connectThroughSandbox, control, syncAll } from '../support/meta.js';
 import { baseUrl, newPage, shot, startBrowser, toast, UI_TIMEOUT, type E2E } from '../support/browser.js';
 
 Object.assign(process.env, inject('stackEnv'));
@@ -66,7 +66,7 @@ beforeAll(async () => {
   const { setWorkspaceFields } = await import('../../functions/src/store/workspaces.js');
   await setWorkspaceFields(workspaceId, { subscriptionPlan: 'ultimate', autoAnalyze: false });
   await connectThroughSandbox(client);
-  expect((await client.post('/api/sync-comments')).status).toBe(200);
+  await syncAll(client);
   const world = (await control('comments?deleted=true')).comments;
   const answered = new Set(world.filter((c: any) => c.fromPage && c.parentId).map((c: any) => c.parentId));
   const all: any[] = [];
@@ -152,6 +152,26 @@ describe('every action from the card', () => {
     await page.getByRole('dialog', { name: 'Block the author?' }).getByRole('button', { name: 'Block', exact: true }).click();
     await expectToast('Author blocked');
     await expect.poll(async () => (await store.getComment(workspaceId, c.id))!.comment.authorBlocked).toBe(true);
+  });
+
+  it('Private Reply on a fresh comment sends one private message through the platform; the comment leaves the queue as answered', async () => {
+    const sandboxPage = (await control('state')).pages[0];
+    const tag = `prtag${Date.now().toString(36)}`;
+    const created = (await control('comments', { pageId: sandboxPage.id, platform: 'facebook', ad: false, message: `Can you DM me the price? ${tag}` })).comment;
+    await control('webhooks/flush', {});
+    await expect.poll(async () => (await client.get(`/api/comments?search=${tag}`)).json.total, { timeout: UI_TIMEOUT }).toBe(1);
+    const card = await cardOf(tag);
+    await card.getByRole('button', { name: 'Private Reply' }).click();
+    await card.getByLabel('Private message').fill('Hi! It is 25 € with free shipping.');
+    await card.getByRole('button', { name: 'Send Private Reply' }).click();
+    await expectToast('Private reply sent');
+    await expect.poll(async () => (await control('state')).privateReplies.filter((r: any) => r.commentId === created.id).map((r: any) => r.text))
+      .toEqual(['Hi! It is 25 € with free shipping.']);
+    // Answered privately, the comment leaves the queue and says so wherever it is listed.
+    await card.waitFor({ state: 'detached' });
+    const stored = (await client.get(`/api/comments?search=${tag}`)).json.comments[0];
+    expect(stored).toMatchObject({ status: 'replied' });
+    expect(stored.privateReplyAt).toBeTruthy();
   });
 
   it('a refusal by the platform is shown as an error with the server\'s message, never as success; nothing is posted', async () => {

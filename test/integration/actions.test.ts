@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import type { AiDecision } from '@cg/shared';
 import { Client, signedIn, allComments } from '../support/client.js';
-import { connectThroughSandbox, control } from '../support/meta.js';
+import { connectThroughSandbox, control, syncAll } from '../support/meta.js';
 
 Object.assign(process.env, inject('stackEnv'));
 const { decision, makeComment, seed, store } = await import('../support/seed.js');
@@ -46,7 +46,7 @@ describe('actions on the platform, exactly once', () => {
     const { setWorkspaceFields } = await import('../../functions/src/store/workspaces.js');
     await setWorkspaceFields(workspaceId, { subscriptionPlan: 'ultimate', autoAnalyze: false });
     await connectThroughSandbox(client);
-    expect((await client.post('/api/sync-comments')).status).toBe(200);
+    await syncAll(client);
     // Comments the page has not answered yet, so that every reply under them in the sandbox is one of ours.
     const answered = new Set((await sandboxComments()).filter((c) => c.fromPage && c.parentId).map((c) => c.parentId));
     pool = (await allComments(client)).filter((c) => c.status === 'pending' && !c.parentId && c.platform === 'facebook' && !c.adId && !answered.has(c.externalId));

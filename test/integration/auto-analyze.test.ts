@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { allComments, signedIn } from '../support/client.js';
-import { connectThroughSandbox } from '../support/meta.js';
+import { connectThroughSandbox, finishedJob, syncAll } from '../support/meta.js';
 
 describe('automatic analysis setting', () => {
   it('off: a sync queues nothing and every comment stays pending until Process All; the change is audited', async () => {
@@ -15,17 +15,16 @@ describe('automatic analysis setting', () => {
     expect((await client.get('/api/user')).json.autoAnalyze).toBe(false);
 
     await connectThroughSandbox(client);
-    const sync = await client.post('/api/sync-comments');
-    expect(sync.status).toBe(200);
-    expect(sync.json.added).toBeGreaterThan(0);
-    expect(sync.json.queued).toBe(0);
+    const sync = await syncAll(client);
+    expect(sync.added).toBeGreaterThan(0);
+    expect(sync.queued).toBe(0);
     const stored = await allComments(client);
-    expect(stored.length).toBe(sync.json.added);
+    expect(stored.length).toBe(sync.added);
     expect(new Set(stored.map((c) => c.status))).toEqual(new Set(['pending']));
 
     const processAll = await client.post('/api/comments/bulk-analyze');
     expect(processAll.status).toBe(202);
-    expect(processAll.json.queued).toBe(sync.json.added);
+    expect(processAll.json.queued ?? (await finishedJob(client, processAll.json.job)).result.queued).toBe(sync.added);
 
     const audit = await client.get('/api/audit-log');
     expect(JSON.stringify(audit.json)).toContain('workspace.auto-analyze');

@@ -7,7 +7,7 @@ import WebSocket from 'ws';
 import type { AiDecision } from '@cg/shared';
 import { recount } from '@cg/shared';
 import { signedIn, allComments } from '../support/client.js';
-import { connectThroughSandbox, control } from '../support/meta.js';
+import { connectThroughSandbox, control, syncAll } from '../support/meta.js';
 import { store } from '../support/seed.js';
 
 const workspaces = await import('../../functions/src/store/workspaces.js');
@@ -24,7 +24,7 @@ describe('counters equal a recount after random actions', () => {
       const { client, user } = await signedIn(`prop${seed}`);
       await workspaces.setWorkspaceFields(user.workspaceId, { subscriptionPlan: 'ultimate', autoAnalyze: false });
       await connectThroughSandbox(client);
-      await client.post('/api/sync-comments');
+      await syncAll(client);
       const random = rng(seed);
       const pick = <T,>(xs: readonly T[]) => xs[Math.floor(random() * xs.length)]!;
       const comments = (await allComments(client)).filter((c) => c.status === 'pending').slice(0, 40);

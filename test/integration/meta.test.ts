@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { createHmac } from 'node:crypto';
 import { Client, signedIn, allComments } from '../support/client.js';
-import { connectThroughSandbox, control } from '../support/meta.js';
+import { connectThroughSandbox, control, syncAll } from '../support/meta.js';
 
 Object.assign(process.env, inject('stackEnv'));
 
@@ -34,8 +34,7 @@ describe('connect and sync', () => {
   });
 
   it('sync brings every comment, ad and dark-post comments included; a second sync adds nothing', async () => {
-    const first = await client.post('/api/sync-comments');
-    expect(first.status).toBe(200);
+    await syncAll(client);
     const state = await control('state');
     const pages = Object.values(state.comments.byPage ?? state.comments) as any[];
     // Every comment but the page's (and Instagram account's) own.
@@ -46,8 +45,7 @@ describe('connect and sync', () => {
     expect(stored.some((c) => c.adId && c.platform === 'instagram')).toBe(true);
     expect(stored.some((c) => c.parentId)).toBe(true);
     expect(stored.some((c) => ['Lumen Skincare', 'Trailhead Outfitters'].includes(c.authorName))).toBe(false);
-    const again = await client.post('/api/sync-comments');
-    expect(again.json.added).toBe(0);
+    expect((await syncAll(client)).added).toBe(0);
     expect((await allComments(client)).length).toBe(expected);
   });
 
@@ -119,7 +117,7 @@ describe('actions, throttling, tokens, disconnect, isolation', () => {
 
   it('approve reply posts the reply on the platform; Confirm Delete deletes it there; hide hides it', async () => {
     const { store } = await import('../support/seed.js');
-    await client.post('/api/sync-comments');
+    await syncAll(client);
     const me = (await client.get('/api/user')).json;
     const pending = (await allComments(client)).filter((c) => c.status === 'pending' && !c.parentId && c.platform === 'facebook');
     const decide = async (c: any, decision: 'reply' | 'delete' | 'hide') => {
@@ -160,17 +158,16 @@ describe('actions, throttling, tokens, disconnect, isolation', () => {
     await setWorkspaceFields(me.workspaceId, { autoAnalyze: false });
     await connectThroughSandbox(fresh);
     await control('faults', { match: '/comments', code: 613, times: 1 });
-    const first = await fresh.post('/api/sync-comments');
-    expect(first.status).toBe(200);
-    expect(first.json.throttled.length).toBe(1);
+    const first = await syncAll(fresh);
+    expect(first.throttled.length).toBe(1);
     // While throttled the account is not called again.
-    const second = await fresh.post('/api/sync-comments');
-    expect(second.json.throttled).toEqual(first.json.throttled);
+    const second = await syncAll(fresh);
+    expect(second.throttled).toEqual(first.throttled);
     // Meta's regain time passes.
     const accounts = await import('../../functions/src/store/accounts.js');
     for (const a of await accounts.listAccounts(me.workspaceId)) await accounts.putAccount({ ...a, throttledUntil: new Date(Date.now() - 1000).toISOString() });
-    const third = await fresh.post('/api/sync-comments');
-    expect(third.json.throttled).toEqual([]);
+    const third = await syncAll(fresh);
+    expect(third.throttled).toEqual([]);
     const state = await control('state');
     const pages = Object.values(state.comments.byPage ?? state.comments) as any[];
     const expected = pages.reduce((n, p) => n + p.facebook.total - p.facebook.fromPage + p.instagram.total - p.instagram.fromAccount, 0);
@@ -180,7 +177,7 @@ describe('actions, throttling, tokens, disconnect, isolation', () => {
   it('190 marks the account "needs reconnect" and stops calling with that token', async () => {
     const state = await control('state');
     await control('revoke', { pageId: state.pages[1].id });
-    await client.post('/api/sync-comments');
+    await syncAll(client);
     const accounts = (await client.get('/api/social-accounts')).json;
     expect(accounts.some((a: any) => a.needsReconnect)).toBe(true);
   });
@@ -194,7 +191,7 @@ describe('actions, throttling, tokens, disconnect, isolation', () => {
   });
 
   it('disconnect removes the account, unsubscribes the page, keeps the comments', async () => {
-    await client.post('/api/sync-comments');
+    await syncAll(client);
     const before = (await allComments(client)).length;
     const fb = (await client.get('/api/social-accounts')).json.find((a: any) => a.platform === 'facebook' && !a.needsReconnect);
     expect((await client.delete(`/api/social-accounts/${fb.id}`)).status).toBe(200);

@@ -90,10 +90,11 @@ async function applyChangeTo(deps: ModerationDeps, owner: PageOwner, c: Platform
   throw new Error(`comment ${id} kept changing; the webhook change will be retried`);
 }
 
-/** Whether the comment is hidden on the platform now; the notice's own word when the platform cannot be asked. */
+/** Whether the comment is hidden on the platform now; the notice's own word when the platform cannot tell (gone, or unreachable). */
 async function hiddenNow(deps: ModerationDeps, workspaceId: string, comment: Comment, verb: 'hide' | 'unhide'): Promise<boolean> {
   try {
-    return (await deps.platform.commentState(workspaceId, comment)).hidden;
+    const state = await deps.platform.commentState(workspaceId, comment);
+    return state.exists ? state.hidden : verb === 'hide';
   } catch {
     return verb === 'hide';
   }
