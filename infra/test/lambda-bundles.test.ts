@@ -87,8 +87,8 @@ describe('synthesized Lambda packages, each alone with the AWS SDK', () => {
     expect((res as Error).message).toBe('Unauthorized');
   });
 
-  it('analyser and meta-events start and answer an empty batch with no failures', async () => {
-    for (const name of ['analyser', 'meta-events']) expect(await answer(name, { Records: [] }), name).toEqual({ batchItemFailures: [] });
+  it('analyser, meta-events and jobs start and answer an empty batch with no failures', async () => {
+    for (const name of ['analyser', 'meta-events', 'jobs']) expect(await answer(name, { Records: [] }), name).toEqual({ batchItemFailures: [] });
   });
 
   it('ws and automation start and answer (their store is unreachable here)', async () => {
