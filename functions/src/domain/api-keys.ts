@@ -6,7 +6,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { API_KEY_PREFIX, API_KEY_RATE_LIMIT, type ApiKey, type ApiKeyScope, type CreatedApiKey } from '@cg/shared';
 import { apiKeyGateway } from './api-key-port.js';
-import { Missing, Throttled } from './errors.js';
+import { Missing, NotAuthenticated, Throttled } from './errors.js';
 import { assertPlanFeature } from './plan-features.js';
 import type { ApiKeyLookup, ApiKeyRecord } from './public-api-model.js';
 import { stores } from './store-port.js';
@@ -70,6 +70,8 @@ export async function findApiKey(token: string): Promise<ApiKeyLookup | null> {
  * key must be under its per-minute limit (429 with Retry-After). Records the key's last use.
  */
 export async function admitApiKeyRequest(key: Pick<ApiKeyLookup, 'id' | 'workspaceId'>, now = Date.now()): Promise<void> {
+  // A deleted workspace's keys are left behind as lookups (outside its partition): they authenticate nothing.
+  if (!(await stores.workspaces.getWorkspace(key.workspaceId))) throw new NotAuthenticated('This API key belongs to a workspace that no longer exists.');
   await assertApiAccess(key.workspaceId);
   const limit = apiKeyRateLimit();
   const count = await stores.rateLimit.countAttempt(`APIKEY#${key.id}`, 60);
