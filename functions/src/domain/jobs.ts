@@ -147,10 +147,15 @@ export async function getJobFor(caller: { workspaceId: string | null; userId: st
   return jobView(job, true);
 }
 
+/** A WebSocket frame is at most 128 KB: a bigger result (a bulk action's per-comment list) is read with GET /api/jobs/{id}. */
+const PUSHED_RESULT_MAX_CHARS = 16_000;
+
 async function push(job: JobRecord): Promise<void> {
   const notifier = bound().notifier;
   if (!notifier) return;
-  await notifier.notify(job.workspaceId, { type: 'job_progress', job: await jobView(job) }).catch((err: unknown) => console.warn('[jobs] progress not pushed', job.id, (err as Error).message));
+  const view = await jobView(job);
+  if (view.result !== null && JSON.stringify(view.result).length > PUSHED_RESULT_MAX_CHARS) view.result = null;
+  await notifier.notify(job.workspaceId, { type: 'job_progress', job: view }).catch((err: unknown) => console.warn('[jobs] progress not pushed', job.id, (err as Error).message));
 }
 
 const PERMANENT = new Set(['invalid', 'forbidden', 'not_found', 'payment', 'unauthenticated']);

@@ -24,8 +24,8 @@ export function updateJob(job: Job, follow = false): void {
   if (!known && !follow) return;
   // Out-of-order answers never move a job back.
   if (known && known.updatedAt > job.updatedAt) return;
-  // A socket message carries no file links: keep those the last poll gave.
-  jobs.set(job.id, { ...job, files: job.files ?? known?.files });
+  // A socket message carries no file links (nor a big result): keep those the last poll gave.
+  jobs.set(job.id, { ...job, files: job.files ?? known?.files, result: job.result ?? known?.result ?? null });
   emit();
 }
 
