@@ -121,6 +121,8 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       MAIL_SMTP_URL: mail.smtpUrl, COOKIE_SECURE: 'false', ...standIns.endpointEnv,
       // No API Gateway here: API keys are not registered in a usage plan (the per-key counter in DynamoDB limits them).
       API_KEYS_USAGE_PLAN_NAME: '',
+      // Webhook receivers run on this machine (the tests' on 127.0.0.1): private addresses are allowed here only.
+      WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
     };
     const resources: LocalResources = {
       TABLE_NAME: tableName, COGNITO_USER_POOL_ID: cognito.ids.userPoolId, COGNITO_CLIENT_ID: cognito.ids.clientId,

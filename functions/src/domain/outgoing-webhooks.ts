@@ -11,7 +11,8 @@ import {
   type Comment, type WebhookDelivery, type WebhookEndpoint, type WebhookEventBody, type WebhookEventType,
 } from '@cg/shared';
 import { assertApiAccess } from './api-keys.js';
-import { Missing } from './errors.js';
+import { Invalid, Missing } from './errors.js';
+import { webhookUrlProblem } from './webhook-url.js';
 import { vault } from './meta-port.js';
 import type { DeliveryJob, WebhookEndpointRecord } from './public-api-model.js';
 import { stores } from './store-port.js';
@@ -38,6 +39,8 @@ const view = (w: WebhookEndpointRecord): WebhookEndpoint => ({
 
 export async function createWebhook(workspaceId: string, input: { url: string; events: WebhookEventType[]; description?: string }): Promise<WebhookEndpoint & { secret: string }> {
   await assertApiAccess(workspaceId);
+  const problem = webhookUrlProblem(input.url);
+  if (problem) throw new Invalid(`The endpoint URL ${problem}.`, [{ field: 'url', message: problem }]);
   const secret = `whsec_${randomBytes(32).toString('base64url')}`;
   const record: WebhookEndpointRecord = {
     id: randomUUID(), workspaceId, url: input.url, events: [...new Set(input.events)], description: input.description ?? '',
