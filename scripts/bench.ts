@@ -46,6 +46,7 @@ async function finish(code: number): Promise<never> {
   if (!finishing) {
     finishing = true;
     if (jsonFile) {
+      for (const [k, v] of Object.entries(figures)) if (v === null && !notes[k]) notes[k] = process.env.BENCH_ONLY ? `not measured: step not in BENCH_ONLY=${process.env.BENCH_ONLY}` : 'not measured (the step failed or was skipped)';
       writeFileSync(jsonFile, `${JSON.stringify({ ...figures, notes, measuredAt: new Date().toISOString(), exitCode: code }, null, 2)}\n`);
       console.log(`figures written to ${jsonFile}`);
     }

@@ -22,11 +22,28 @@ export function wordsOf(text: string): string[] {
   return [...new Set(words.filter((w) => w.length >= 2).map((w) => w.slice(0, MAX_WORD_LENGTH)))];
 }
 
+const wordsOfComment = (c: Comment) => wordsOf(searchTextOf(c)).slice(0, MAX_WORDS);
+
 /** Writes the word items of newly inserted comments (idempotent puts, 25 per batch, unprocessed ones retried). */
 export async function putWords(workspaceId: string, comments: Comment[]): Promise<void> {
-  const requests = comments.flatMap((c) => wordsOf(searchTextOf(c)).slice(0, MAX_WORDS).map((w) => ({
+  await writeBatches(comments.flatMap((c) => wordsOfComment(c).map((w) => ({
     PutRequest: { Item: { ...commentKey.word(workspaceId, w, commentKey.order(c.timestamp, c.id)), type: 'searchWord', id: c.id } },
-  })));
+  }))));
+}
+
+/** Keeps the word items of comments whose text or author name changed (an edit on the platform): new words put, gone ones deleted. */
+export async function updateWords(workspaceId: string, changes: { before: Comment; after: Comment }[]): Promise<void> {
+  const requests: Record<string, unknown>[] = [];
+  for (const { before, after } of changes) {
+    if (searchTextOf(before) === searchTextOf(after)) continue;
+    const [was, now] = [new Set(wordsOfComment(before)), new Set(wordsOfComment(after))];
+    for (const w of now) if (!was.has(w)) requests.push({ PutRequest: { Item: { ...commentKey.word(workspaceId, w, commentKey.order(after.timestamp, after.id)), type: 'searchWord', id: after.id } } });
+    for (const w of was) if (!now.has(w)) requests.push({ DeleteRequest: { Key: commentKey.word(workspaceId, w, commentKey.order(before.timestamp, before.id)) } });
+  }
+  await writeBatches(requests);
+}
+
+async function writeBatches(requests: Record<string, unknown>[]): Promise<void> {
   for (let i = 0; i < requests.length; i += 25) {
     let batch = requests.slice(i, i + 25);
     for (let attempt = 0; batch.length; attempt++) {

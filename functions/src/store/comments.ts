@@ -7,7 +7,7 @@ import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand, Update
 import { Comment, QUEUE_STATUSES, type Activity, type CommentsQuery, type Platform } from '@cg/shared';
 import { counterDelta, type CounterDelta, type Review } from '@cg/shared';
 import { addCellDelta, cellOf, type CellDelta } from '@cg/shared';
-import { putWords } from './comment-words.js';
+import { putWords, updateWords } from './comment-words.js';
 import type { StoredComment } from '../domain/model.js';
 export type { StoredComment };
 import { UnreadableItem } from '../domain/store-errors.js';
@@ -126,6 +126,7 @@ export async function writeComment(before: StoredComment | null, after: Omit<Sto
   try {
     await withConflictRetry(() => db().send(new TransactWriteCommand({ TransactItems: items })));
     if (!before) await putWords(after.workspaceId, [next.comment]);
+    else await updateWords(after.workspaceId, [{ before: before.comment, after: next.comment }]);
     return next;
   } catch (err) {
     if (isConditionFailure(err)) return null;
@@ -183,6 +184,7 @@ export async function writeMany(changes: { before: StoredComment; after: Omit<St
     try {
       await withConflictRetry(() => db().send(new TransactWriteCommand({ TransactItems: items })));
       written.push(...next);
+      for (const workspaceId of byWorkspace) await updateWords(workspaceId, chunk.flatMap(({ before }, n) => (next[n]!.workspaceId === workspaceId ? [{ before: before.comment, after: next[n]!.comment }] : [])));
     } catch (err) {
       if (!isConditionFailure(err)) throw err;
       for (const { before, after } of chunk) { const w = await writeComment(before, after); if (w) written.push(w); }
