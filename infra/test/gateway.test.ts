@@ -45,7 +45,8 @@ describe('local gateway, as CloudFront and API Gateway', () => {
     expect(h['cloudfront-viewer-address']).toMatch(/^127\.0\.0\.1:\d+$/);
     expect(h['x-forwarded-host']).toBe(new URL(gateway.url).host);
     expect(h['user-agent']).toBe('smoke');
-    expect(h).not.toHaveProperty('authorization');
+    // Authorization goes on (the API cache policy names it: API keys); an unnamed header does not.
+    expect(h['authorization']).toBe('Bearer x');
     expect(h).not.toHaveProperty('x-custom');
     expect(seen[0]!.requestContext.identity.sourceIp).toBe(EDGE_ADDRESS);
   });
