@@ -16,7 +16,7 @@ const { store } = await import('../support/seed.js');
 const workspaces = await import('../../functions/src/store/workspaces.js');
 
 const until = async <T>(what: string, probe: () => Promise<T | undefined | null | false>): Promise<T> => {
-  for (const deadline = Date.now() + 30_000; Date.now() < deadline;) {
+  for (const deadline = Date.now() + 45_000; Date.now() < deadline;) {
     const found = await probe();
     if (found) return found;
     await new Promise((r) => setTimeout(r, 25));
