@@ -13,7 +13,7 @@ import type { Job } from '@cg/shared';
 import { FAKE_STRIPE_SECRET_KEY, stripeEvent } from '../support/fake-stripe.js';
 import { Client, signedIn } from '../support/client.js';
 import { connectThroughSandbox, control } from '../support/meta.js';
-import { makeComment, seed, store } from '../support/seed.js'; // (also points this process at the stack's table)
+import { decision, makeComment, seed, store } from '../support/seed.js'; // (also points this process at the stack's table)
 
 const workspaces = await import('../../functions/src/store/workspaces.js');
 const accountsStore = await import('../../functions/src/store/accounts.js');
@@ -23,7 +23,7 @@ const tenant = await import('../../functions/src/store/tenant.js');
 const jobs = await import('../../functions/src/domain/jobs.js');
 const { fanOutSyncs } = await import('../../functions/src/domain/automation.js');
 const { sqsJobQueue } = await import('../../functions/src/queue/sqs.js');
-const { DATA_INLINE_MAX, PROCESS_ALL_INLINE_MAX } = await import('../../functions/src/domain/job-kinds.js');
+const { BULK_INLINE_MAX, DATA_INLINE_MAX, PROCESS_ALL_INLINE_MAX } = await import('../../functions/src/domain/job-kinds.js');
 
 const api = inject('stripeApi');
 const whsec = inject('stripeWebhookSecret');
@@ -113,6 +113,23 @@ describe('Process All as a job', () => {
     expect(viaJob.size).toBe(N);
     expect(viaJob).toEqual(viaInline);
   }, 300_000);
+});
+
+describe('bulk actions as a job', () => {
+  it(`over ${BULK_INLINE_MAX} comments answer 202 with a job whose result is the per-comment bulk result`, async () => {
+    const { client, user } = await ultimate('jobs-bulk');
+    const comments = Array.from({ length: BULK_INLINE_MAX + 50 }, (_, i) => makeComment({ content: `bulk ${i}`, status: 'processed', aiDecision: decision() }));
+    await seed(user.workspaceId, comments);
+    const t0 = Date.now();
+    const res = await client.post('/api/comments/bulk', { action: 'dismiss', ids: comments.map((c) => c.id) });
+    expect(res.status, res.text).toBe(202);
+    expect(res.json.job).toMatchObject({ kind: 'bulk', total: comments.length });
+    const job = await finished(client, res.json.job.id);
+    console.log(`bulk job of ${comments.length}: ${Date.now() - t0} ms`);
+    expect(job).toMatchObject({ status: 'succeeded', progress: 100, done: comments.length });
+    expect(job.result).toMatchObject({ action: 'dismiss', total: comments.length, succeeded: comments.length, failed: 0 });
+    expect((job.result as { results: { id: string }[] }).results.map((r) => r.id)).toEqual(comments.map((c) => c.id));
+  });
 });
 
 describe('export as a job', () => {
