@@ -143,6 +143,8 @@ export function signedIn(api: MockApi, over: { user?: User; comments?: Comment[]
     .on('GET /api/analytics', { json: analytics })
     .on('GET /api/social-accounts', { json: socialAccounts })
     .on('GET /api/brands', { json: [] })
+    // The reply editor offers the saved replies (issue 11).
+    .on('GET /api/saved-replies', { json: [] })
     // Settings → Autopilot reads each brand's settings (off by default).
     .on('GET /api/brands/page-1/autopilot', { json: { ...defaultAutopilot('page-1') } })
     .on('GET /api/brands/page-2/autopilot', { json: { ...defaultAutopilot('page-2') } })

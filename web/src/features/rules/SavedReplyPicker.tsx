@@ -6,7 +6,8 @@ import { useSavedReplies } from '../../lib/rules';
 
 export function SavedReplyPicker({ comment, onPick }: { comment: Comment; onPick: (text: string) => void }) {
   const replies = useSavedReplies();
-  const context = useCommentContext(comment.id, true);
+  // The card loads the context as it comes into view: its brand name is used once there (never fetched for this alone).
+  const context = useCommentContext(comment.id, false);
   if (!replies.data?.length) return null;
   const language = comment.aiDecision?.language?.slice(0, 2);
   const firstName = /^(facebook|instagram) user$/i.test(comment.authorName) ? '' : comment.authorName.trim().split(/\s+/)[0] ?? '';
