@@ -17,7 +17,13 @@ export type Platt = [number, number];
 export interface ModelFile {
   version: string;
   featureBits: number;
-  heads: { spam: PackedLinear; offensiveTweets: PackedLinear; offensiveDavidson: PackedLinear; sentiment: PackedLinear; sentimentByLanguage?: Record<string, PackedLinear> };
+  heads: {
+    spam: PackedLinear; offensiveTweets: PackedLinear; offensiveDavidson: PackedLinear; sentiment: PackedLinear; sentimentByLanguage?: Record<string, PackedLinear>;
+    /** Second English sentiment head over the offensive features (another view of the same words), mixed with the English head. */
+    sentimentEnglishView?: PackedLinear;
+  };
+  /** Weight of `sentimentEnglishView`'s log-probabilities in the English mix (0 or absent: English head alone). */
+  sentimentEnglishViewWeight?: number;
   /** English valence lexicon (token → VADER valence) read by the sentiment features. */
   valence?: Record<string, number>;
   /** Multilingual positive and negative words (lexicon features). */
@@ -30,7 +36,7 @@ export interface ModelFile {
   training: Record<string, { files: string[]; rows: number; note?: string; idsDigest?: string }>;
 }
 
-export interface Heads { spam: LinearModel; offensiveTweets: LinearModel; offensiveDavidson: LinearModel; sentiment: LinearModel; sentimentByLanguage: Record<string, LinearModel> }
+export interface Heads { spam: LinearModel; offensiveTweets: LinearModel; offensiveDavidson: LinearModel; sentiment: LinearModel; sentimentByLanguage: Record<string, LinearModel>; sentimentEnglishView?: LinearModel }
 
 export interface Classification {
   pSpam: number;
@@ -49,6 +55,13 @@ export const platt = ([a, b]: Platt, p: number) => 1 / (1 + Math.exp(-(a * logit
 /** Maps a head's probability onto a scale where its threshold is 0.5. */
 export const rescale = (p: number, th: number) => (p < th ? (0.5 * p) / th : 0.5 + (0.5 * (p - th)) / (1 - th));
 
+/** Probabilities whose logs are the weighted mean of two heads' log-probabilities (renormalised). */
+export function mixLog(a: number[], b: number[], w: number): number[] {
+  const z = a.map((p, k) => Math.exp((1 - w) * Math.log(p + 1e-12) + w * Math.log(b[k]! + 1e-12)));
+  const s = z.reduce((t, v) => t + v, 0);
+  return z.map((v) => v / s);
+}
+
 export class Classifier {
   readonly valence: ReadonlyMap<string, number>;
   readonly polarity: Polarity;
@@ -62,7 +75,10 @@ export class Classifier {
     const h = file.heads;
     const byLanguage = Object.fromEntries(Object.entries(h.sentimentByLanguage ?? {}).map(([l, p]) => [l, unpack(p, dim)]));
     return new Classifier(
-      { spam: unpack(h.spam, dim), offensiveTweets: unpack(h.offensiveTweets, dim), offensiveDavidson: unpack(h.offensiveDavidson, dim), sentiment: unpack(h.sentiment, dim), sentimentByLanguage: byLanguage },
+      {
+        spam: unpack(h.spam, dim), offensiveTweets: unpack(h.offensiveTweets, dim), offensiveDavidson: unpack(h.offensiveDavidson, dim), sentiment: unpack(h.sentiment, dim), sentimentByLanguage: byLanguage,
+        ...(h.sentimentEnglishView ? { sentimentEnglishView: unpack(h.sentimentEnglishView, dim) } : {}),
+      },
       file,
     );
   }
@@ -77,17 +93,22 @@ export class Classifier {
   }
 
   /** Raw offensive score of the English heads on the shared 0.5-threshold scale. */
-  englishOffensive(text: string): number {
+  englishOffensive(text: string, xo: SparseVector = featurizeOffensive(text)): number {
     const t = this.file.thresholds;
-    const xo = featurizeOffensive(text);
     const off = (m: LinearModel) => predictProba(m, xo)[m.classes.indexOf('offensive')]!;
     return Math.max(rescale(off(this.heads.offensiveTweets), t.offensiveTweets), rescale(off(this.heads.offensiveDavidson), t.offensiveDavidson));
   }
 
-  sentimentOf(x: SparseVector, language: string): { sentiment: Sentiment; p: number } {
+  /** `offensiveX` gives the text's offensive features, which the English mix reads (without it: the English head alone). */
+  sentimentOf(x: SparseVector, language: string, offensiveX?: () => SparseVector): { sentiment: Sentiment; p: number } {
     const head = this.sentimentHead(language);
-    const ps = predictProba(head, x);
-    const off = this.file.sentimentOffsets[language] ?? [0, 0, 0];
+    const english = head === this.heads.sentimentByLanguage['en'];
+    const view = english ? this.heads.sentimentEnglishView : undefined;
+    const w = this.file.sentimentEnglishViewWeight ?? 0;
+    const xo = view && w ? offensiveX?.() : undefined;
+    const ps = view && xo ? mixLog(predictProba(head, x), predictProba(view, xo), w) : predictProba(head, x);
+    // Offsets belong to the head: text of no language ('und') reads the English head, so its offsets too.
+    const off = this.file.sentimentOffsets[english ? 'en' : language] ?? [0, 0, 0];
     let k = 0;
     for (let j = 1; j < ps.length; j++) if (Math.log(ps[j]!) + off[j]! > Math.log(ps[k]!) + off[k]!) k = j;
     return { sentiment: head.classes[k] as Sentiment, p: platt(this.file.calibration.sentiment, ps[k]!) };
@@ -99,6 +120,8 @@ export class Classifier {
    */
   classify(text: string, language: string, found: Set<string>, englishLike = language === 'en', mixedHindi = false): Classification {
     const x = featurize(text, language, { cues: found, valence: this.valence, polarity: this.polarity });
+    let xo: SparseVector | undefined;
+    const offensiveX = () => (xo ??= featurizeOffensive(text));
     const rawSpam = this.spamProbability(x);
     const scam = isScam(found);
     const spamCue = SPAM_CUES.some((c) => found.has(c));
@@ -109,14 +132,14 @@ export class Classifier {
     const lex = offensiveWords(text, language);
     // English heads read English-like text, and other text only when it carries English insults ("die", "ho" never count).
     if (englishLike || offensiveWords(text, 'en').insults.length) {
-      score = this.englishOffensive(text);
+      score = this.englishOffensive(text, offensiveX());
       // Code-mixed Hindi: the English heads learnt "ho" as an insult, so only a clear score counts there.
       if (mixedHindi && score < 0.75) score = Math.min(score, 0.45);
     } else if (lex.insults.length) score = 0.9;
     else if (lex.profanity.length && lex.targeted) score = 0.8;
     if (found.has('threat')) score = Math.max(score, 0.95);
     const isOffensive = score >= 0.5;
-    const { sentiment, p } = this.sentimentOf(x, language);
+    const { sentiment, p } = this.sentimentOf(x, language, offensiveX);
     return {
       pSpam, isSpam, pOffensive: score > 0 && score < 0.95 && !lex.insults.length ? platt(this.file.calibration.offensive, score) : score, isOffensive,
       offensiveWords: [...lex.insults, ...lex.profanity], sentiment, pSentiment: p,

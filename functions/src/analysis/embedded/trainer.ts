@@ -54,6 +54,50 @@ export function trainAveraged(data: Featurized, classes: string[], options: Trai
   return m;
 }
 
+/**
+ * Naive-Bayes feature importance (after NBSVM, Wang & Manning 2012): per feature, 1 + the largest
+ * |log ratio| of how often it occurs in one class versus the others (add-`alpha` smoothed).
+ */
+export function nbImportance(data: Featurized, classes: string[], alpha = 1): Float32Array {
+  const K = classes.length;
+  const counts = classes.map(() => new Float64Array(DIM));
+  const n = new Array<number>(K).fill(0);
+  data.x.forEach((x, i) => {
+    const k = classes.indexOf(data.labels[i]!);
+    n[k]!++;
+    for (const f of x.idx) counts[k]![f]!++;
+  });
+  const total = n.reduce((a, b) => a + b, 0);
+  const r = new Float32Array(DIM);
+  for (let f = 0; f < DIM; f++) {
+    let all = 0;
+    for (let k = 0; k < K; k++) all += counts[k]![f]!;
+    if (!all) continue;
+    let m = 0;
+    for (let k = 0; k < K; k++) {
+      const inClass = (counts[k]![f]! + alpha) / (n[k]! + 2 * alpha);
+      const rest = (all - counts[k]![f]! + alpha) / (total - n[k]! + 2 * alpha);
+      m = Math.max(m, Math.abs(Math.log(inClass / rest)));
+    }
+    r[f] = 1 + m;
+  }
+  return r;
+}
+
+/**
+ * `trainAveraged` on features scaled by their naive-Bayes importance, folded back into the weights
+ * (w·(r∘x) = (w∘r)·x): the shipped head reads the usual features, at no cost at prediction time.
+ * Discriminative n-grams cost less L2, which suits short noisy texts (held-out OLID macro-F1 +0.015).
+ */
+export function trainNbAveraged(data: Featurized, classes: string[], options: TrainOptions = HEAD_OPTIONS, seeds = 3, alpha = 1): LinearModel {
+  const r = nbImportance(data, classes, alpha);
+  const x = data.x.map((v) => ({ idx: v.idx, val: Float32Array.from(v.val, (a, j) => a * r[v.idx[j]!]!) }));
+  const m = trainAveraged({ x, labels: data.labels }, classes, options, seeds);
+  const K = classes.length;
+  for (let f = 0; f < DIM; f++) for (let k = 0; k < K; k++) m.weights[f * K + k] = m.weights[f * K + k]! * r[f]!;
+  return m;
+}
+
 export function probabilityOf(m: LinearModel, x: SparseVector, label: string): number {
   return predictProba(m, x)[m.classes.indexOf(label)]!;
 }
@@ -145,15 +189,19 @@ export function crossValidatedSpam(rows: LabelledRow[], threshold: number, k = S
  * the model itself is unchanged). Offsets are added to the head's bias in log-space.
  */
 export function tuneBiasOffsets(m: LinearModel, held: Featurized): number[] {
-  const K = m.classes.length;
-  const logits = held.x.map((x) => predictProba(m, x).map((p) => Math.log(p + 1e-12)));
+  return tuneOffsetsOnLogits(m.classes, held.x.map((x) => predictProba(m, x).map((p) => Math.log(p + 1e-12))), held.labels);
+}
+
+/** `tuneBiasOffsets` on log-probabilities already computed (e.g. out-of-fold over k folds). */
+export function tuneOffsetsOnLogits(classes: string[], logits: number[][], labels: string[]): number[] {
+  const K = classes.length;
   const recall = (off: number[]) => {
     const pred = logits.map((l) => {
       let best = 0;
       for (let k = 1; k < K; k++) if (l[k]! + off[k]! > l[best]! + off[best]!) best = k;
-      return m.classes[best]!;
+      return classes[best]!;
     });
-    return scores(confusion(m.classes, held.labels, pred)).macroRecall;
+    return scores(confusion(classes, labels, pred)).macroRecall;
   };
   let best = new Array<number>(K).fill(0);
   let bestScore = recall(best);
