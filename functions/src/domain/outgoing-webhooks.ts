@@ -80,10 +80,11 @@ export async function emitWebhookEvents(workspaceId: string, type: WebhookEventT
   const port = outgoingWebhooks();
   if (!port || !data.length) return;
   try {
-    const endpoints = (await store.listWebhooks(workspaceId)).filter((w) => w.status === 'enabled' && w.events.includes(type));
-    if (!endpoints.length) return;
+    // The plan first: the workspace record is read once per request, so most workspaces cost no query here.
     const ws = await stores.workspaces.getWorkspace(workspaceId);
     if (!ws || !planHasFeature(ws.subscriptionPlan, 'api')) return;
+    const endpoints = (await store.listWebhooks(workspaceId)).filter((w) => w.status === 'enabled' && w.events.includes(type));
+    if (!endpoints.length) return;
     const createdAt = new Date().toISOString();
     const events: WebhookEventBody[] = data.map((d) => ({ id: `evt_${randomUUID()}`, type, createdAt, workspaceId, data: d }));
     await port.enqueue(endpoints.flatMap((w) => events.map((event) => ({ workspaceId, endpointId: w.id, deliveryId: randomUUID(), attempt: 1, event }))));
