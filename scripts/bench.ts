@@ -84,7 +84,9 @@ async function main() {
   await step('7', openAiTokens);
 
   // ---- the connected user for the Meta figures and the socket latency ----
-  const { client: metaClient, workspaceId: metaUser } = await register(s.url, 'meta');
+  // The first sign-up starts the api function and cognito-local; on a busy machine it can pass the gateway's 29 s once.
+  const firstRegister = async () => { for (let i = 0; ; i++) { try { return await register(s.url, 'meta'); } catch (err) { if (i === 2) throw err; console.log(`  (sign-up failed, retrying: ${(err as Error).message.slice(0, 80)})`); } } };
+  const { client: metaClient, workspaceId: metaUser } = await firstRegister();
   await workspaces.setWorkspaceFields(metaUser, { subscriptionPlan: 'ultimate', autoAnalyze: false });
   const connected = await connectThroughSandbox(metaClient);
   if (connected !== '/settings?success=connected') throw new Error(`connect failed: ${connected}`);
