@@ -15,6 +15,7 @@ const AnalyticsPage = lazy(() => import('../features/analytics/AnalyticsPage'));
 const CommentsPage = lazy(() => import('../features/comments/CommentsPage'));
 const SettingsPage = lazy(() => import('../features/settings/SettingsPage'));
 const RulesPage = lazy(() => import('../features/rules/RulesPage'));
+const ReportsPage = lazy(() => import('../features/reports/ReportsPage'));
 const DevelopersPage = lazy(() => import('../features/developers/DevelopersPage'));
 
 interface PublicRoute {
@@ -70,6 +71,7 @@ export function AppRoutes() {
         <Route path="comments" element={<CommentsPage />} />
         <Route path="settings" element={<SettingsPage />} />
         <Route path="rules" element={<RulesPage />} />
+        <Route path="reports" element={<ReportsPage />} />
         <Route path="developers" element={<DevelopersPage />} />
       </Route>
       <Route path="*" element={<NotFound />} />

@@ -14,6 +14,7 @@ export const NAV = [
   { to: '/dashboard', label: 'Dashboard' },
   { to: '/comments', label: 'Comments' },
   { to: '/analytics', label: 'Analytics' },
+  { to: '/reports', label: 'Reports' },
   { to: '/rules', label: 'Rules' },
   { to: '/developers', label: 'API' },
   { to: '/settings', label: 'Settings' },
