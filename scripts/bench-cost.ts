@@ -91,6 +91,8 @@ export async function costFigures(s: Stack, probe: DynamoProbe, client: Client, 
   const batches = ['meta-events', 'analyser'].reduce((a, name) => a + (s.invocations.get(name)?.ms.length ?? 0) - (before.get(name) ?? 0), 0);
   const sqsRequests = 2 * n + 2 * batches;
   const done = decided.size;
+  if (!done) throw new Error(`cost: none of the ${n} webhooks reached a decision on the socket within a minute`);
+  if (done < n) log(`  (only ${done}/${n} decided within a minute: the figures are per comment decided)`);
   const per1000 = 1000 / done;
   const dynamo = (wcu * PRICES.dynamoWriteRequestUnit + rcu * PRICES.dynamoReadRequestUnit) * per1000;
   const lambda = (gbSeconds * PRICES.lambdaGbSecond + invocations * PRICES.lambdaRequest) * per1000;
