@@ -4,7 +4,7 @@
  * history (who acted, automatically or not, and when). A range holding more than REPORT_INLINE_MAX
  * comments is refused here with the count; the export route turns that into a job.
  */
-import { DEFAULT_RESPONSE_TARGET_MINUTES, REPORT_INLINE_MAX, type Job, type Report, type ReportQuery } from '@cg/shared';
+import { DEFAULT_RESPONSE_TARGET_MINUTES, planHasFeature, REPORT_INLINE_MAX, type Job, type Report, type ReportQuery } from '@cg/shared';
 import { reportFile, type ReportBranding, type ReportFile, type ReportFormat } from '../reports/files.js';
 import { AUTOMATION_ACTOR } from './auto-actions.js';
 import { Invalid, Missing } from './errors.js';
@@ -179,7 +179,7 @@ export interface ReportExportParams { query: ReportQuery; format: ReportFormat }
 /** Workspace name and white-label (on the plan that has it) for the file's header. */
 async function branding(workspaceId: string): Promise<ReportBranding> {
   const ws = await stores.workspaces.getWorkspace(workspaceId);
-  return { workspaceName: ws?.name ?? 'Workspace', whiteLabel: ws?.subscriptionPlan === 'ultimate' };
+  return { workspaceName: ws?.name ?? 'Workspace', whiteLabel: !!ws && planHasFeature(ws.subscriptionPlan, 'whiteLabel') };
 }
 
 /** The report as a file for up to REPORT_INLINE_MAX comments in range; beyond it, a job writes the file (202 {job}). */
