@@ -7,11 +7,9 @@
  * scripts written without spaces — Chinese, Japanese, Thai — a phrase matches anywhere). Links are
  * found as the analyser finds them (linkify-it on de-obfuscated text, registrable domain by tldts).
  */
-import safeRegex from 'safe-regex2';
 import { parse } from 'tldts-icann';
-import { MAX_REGEX_LENGTH, type Comment, type Condition, type ConditionType, type Rule } from '@cg/shared';
+import { type Comment, type Condition, type ConditionType, type Rule } from '@cg/shared';
 import { findLinks } from '../analysis/embedded/links.js';
-import { Invalid } from './errors.js';
 
 /** One earlier comment of the same author in the workspace. */
 export interface AuthorComment { id: string; timestamp: string; status: string; isHidden: boolean }
@@ -56,18 +54,6 @@ export function hasPhrase(text: string, phrase: string): boolean {
   return false;
 }
 
-/** Refuses patterns that do not compile, are too long, or could backtrack catastrophically (nested quantifiers, too many repetitions). */
-export function assertSafePattern(pattern: string, field = 'pattern'): void {
-  if (pattern.length > MAX_REGEX_LENGTH) throw new Invalid(`The regular expression is too long (at most ${MAX_REGEX_LENGTH} characters).`, [{ field, message: 'too long' }]);
-  try {
-    new RegExp(pattern, 'i');
-  } catch (err) {
-    throw new Invalid(`The regular expression does not compile: ${(err as Error).message}`, [{ field, message: 'does not compile' }]);
-  }
-  if (/\\[1-9]|\\k</.test(pattern) || !safeRegex(pattern, { limit: 10 })) {
-    throw new Invalid('The regular expression could take forever on some comments (nested quantifiers such as (a+)+, backreferences or too many repetitions): simplify it.', [{ field, message: 'unsafe pattern' }]);
-  }
-}
 
 const compiled = new Map<string, RegExp>();
 function regexOf(pattern: string): RegExp | null {

@@ -5,14 +5,13 @@
  * through auto-actions.ts (exactly once on the platform, logged, undoable); `shadow` only logs what
  * it would have done; `off` does nothing. Backtest (item 2): a rule over the stored history.
  */
-import { randomUUID } from 'node:crypto';
-import { AI_CONDITIONS, type AutomationEntry, type BacktestResult, type Comment, type Rule, type RuleInput } from '@cg/shared';
+import { AI_CONDITIONS, type AutomationEntry, type BacktestResult, type Comment, type Rule } from '@cg/shared';
 import { applyAutomatic } from './auto-actions.js';
-import { Invalid, Missing } from './errors.js';
+import { Missing } from './errors.js';
 import type { ActionDeps } from './exactly-once.js';
 import type { StoredAccount, StoredComment } from './model.js';
 import { PlatformActionError, PlatformOutcomeUnknown, type PlatformActionsPort } from './ports.js';
-import { AUTHOR_CONDITIONS, assertSafePattern, ruleMatches, type AuthorComment, type RuleFacts } from './rule-match.js';
+import { AUTHOR_CONDITIONS, ruleMatches, type AuthorComment, type RuleFacts } from './rule-match.js';
 import { stores } from './store-port.js';
 
 const ruleStore = stores.rules;
@@ -24,62 +23,16 @@ export const BACKTEST_MAX_COMMENTS = 10_000;
 const BACKTEST_EXAMPLES = 10;
 
 // ---------------------------------------------------------------------------------------------
-// Rules: list, create, update, delete.
+// Rules: list (create, update and delete, with their checks: rule-editing.ts).
 
 export function listRules(workspaceId: string): Promise<Rule[]> {
   return ruleStore.listRules(workspaceId);
-}
-
-/** What the contract's schema cannot check: safe patterns, and that the brand, saved reply and member exist. */
-async function validate(workspaceId: string, input: RuleInput): Promise<void> {
-  input.conditions.forEach((c, i) => { if (c.type === 'regex') assertSafePattern(c.pattern, `conditions.${i}.pattern`); });
-  const a = input.action;
-  if ((a.type === 'reply' || a.type === 'private_reply') && a.savedReplyId && !(await ruleStore.getSavedReply(workspaceId, a.savedReplyId))) {
-    throw new Invalid(`There is no saved reply ${a.savedReplyId} in this workspace: create it first (POST /api/saved-replies).`, [{ field: 'action.savedReplyId', message: 'unknown saved reply' }]);
-  }
-  if (a.type === 'assign' && !(await stores.workspaces.getMember(workspaceId, a.memberId))) {
-    throw new Invalid(`${a.memberId} is not a member of this workspace.`, [{ field: 'action.memberId', message: 'unknown member' }]);
-  }
-  if (input.brandId) {
-    const accounts = await stores.accounts.listAccounts(workspaceId);
-    if (!accounts.some((x) => x.id === input.brandId || x.brandId === input.brandId)) {
-      throw new Invalid(`There is no brand ${input.brandId} in this workspace (give its Facebook page id or one of its accounts' ids, or null for every brand).`, [{ field: 'brandId', message: 'unknown brand' }]);
-    }
-  }
-}
-
-export async function createRule(workspaceId: string, input: RuleInput): Promise<Rule> {
-  await validate(workspaceId, input);
-  const existing = await ruleStore.listRules(workspaceId);
-  if (existing.length >= 200) throw new Invalid('A workspace can have at most 200 rules.');
-  const now = new Date().toISOString();
-  const rule: Rule = {
-    id: randomUUID(), name: input.name, brandId: input.brandId ?? null, mode: input.mode, conditions: input.conditions, action: input.action,
-    order: input.order ?? (existing.length ? Math.max(...existing.map((r) => r.order)) + 1 : 0), createdAt: now, updatedAt: now,
-  };
-  await ruleStore.putRule(workspaceId, rule);
-  return rule;
 }
 
 export async function requireRule(workspaceId: string, id: string): Promise<Rule> {
   const rule = await ruleStore.getRule(workspaceId, id);
   if (!rule) throw new Missing('Rule not found');
   return rule;
-}
-
-export async function updateRule(workspaceId: string, id: string, input: RuleInput): Promise<Rule> {
-  const before = await requireRule(workspaceId, id);
-  await validate(workspaceId, input);
-  const rule: Rule = {
-    ...before, name: input.name, brandId: input.brandId ?? null, mode: input.mode, conditions: input.conditions, action: input.action,
-    order: input.order ?? before.order, updatedAt: new Date().toISOString(),
-  };
-  await ruleStore.putRule(workspaceId, rule);
-  return rule;
-}
-
-export async function deleteRule(workspaceId: string, id: string): Promise<void> {
-  if (!(await ruleStore.deleteRule(workspaceId, id))) throw new Missing('Rule not found');
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -205,6 +158,19 @@ export async function runRules(deps: ActionDeps, workspaceId: string, commentIds
     }
   }
   return entries;
+}
+
+/**
+ * New comments (webhook, sync): runs the arrival rules and returns the comments as the rules left
+ * them (read again only when one acted), for what follows (the cross-post memory, the analysis).
+ * A failure of the rules is logged and never stops the arrivals.
+ */
+export async function afterArrivalRules(deps: ActionDeps, workspaceId: string, added: Comment[]): Promise<Comment[]> {
+  if (!added.length) return added;
+  const acted = await runRules(deps, workspaceId, added.map((c) => c.id), 'arrival')
+    .then((entries) => entries.some((e) => e.outcome === 'done'))
+    .catch((err: unknown) => { console.error('[rules] arrival rules failed', workspaceId, err); return false; });
+  return acted ? (await stores.comments.getComments(workspaceId, added.map((c) => c.id))).map((s) => s.comment) : added;
 }
 
 // ---------------------------------------------------------------------------------------------

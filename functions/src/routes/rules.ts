@@ -2,6 +2,7 @@
 import type { RouteImpls } from '../http/router.js';
 import { listAutomation, undoAutomatic } from '../domain/auto-actions.js';
 import type { ActionDeps } from '../domain/exactly-once.js';
+import * as editing from '../domain/rule-editing.js';
 import * as rules from '../domain/rules.js';
 import { backtestNowOrJob } from '../domain/rules-jobs.js';
 import * as saved from '../domain/saved-replies.js';
@@ -10,9 +11,9 @@ import { actorName } from '../domain/workspaces.js';
 export function ruleRoutes(deps: ActionDeps): RouteImpls {
   return {
     listRules: async ({ workspaceId }) => ({ body: await rules.listRules(workspaceId) }),
-    createRule: async ({ workspaceId, body }) => ({ status: 201, body: await rules.createRule(workspaceId, body) }),
-    updateRule: async ({ workspaceId, params, body }) => ({ body: await rules.updateRule(workspaceId, params.id!, body) }),
-    deleteRule: async ({ workspaceId, params }) => { await rules.deleteRule(workspaceId, params.id!); return { body: { ok: true } }; },
+    createRule: async ({ workspaceId, body }) => ({ status: 201, body: await editing.createRule(workspaceId, body) }),
+    updateRule: async ({ workspaceId, params, body }) => ({ body: await editing.updateRule(workspaceId, params.id!, body) }),
+    deleteRule: async ({ workspaceId, params }) => { await editing.deleteRule(workspaceId, params.id!); return { body: { ok: true } }; },
     backtestRule: async ({ workspaceId, userId, params, body }) => {
       const r = await backtestNowOrJob(workspaceId, params.id!, body.days, userId);
       return 'job' in r ? { status: 202, body: { job: r.job } } : { body: r.body };

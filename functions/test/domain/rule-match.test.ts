@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { Condition, RuleInput, type Comment } from '@cg/shared';
 import { DomainError } from '../../src/domain/errors.js';
-import { assertSafePattern, conditionHolds, ruleMatches, type RuleFacts } from '../../src/domain/rule-match.js';
+import { assertSafePattern } from '../../src/domain/rule-editing.js';
+import { conditionHolds, ruleMatches, type RuleFacts } from '../../src/domain/rule-match.js';
 
 const NOW = '2026-03-10T12:00:00.000Z';
 function comment(content: string, over: Partial<Comment> = {}): Comment {
