@@ -218,6 +218,17 @@ describe('rules on new comments, through the Meta sandbox', () => {
     await setMode(rule, 'off');
   });
 
+  it('a comment the webhooks missed, found by a sync, goes through the rules too', async () => {
+    const rule = await createRule({ name: 'Sync check', mode: 'on', conditions: [{ type: 'keyword', values: ['missedhook'] }], action: { type: 'hide' } });
+    const created = await control('comments', { pageId: page.id, platform: 'facebook', ad: false, message: 'missedhook: buy followers', webhook: false });
+    const sync = await client.post('/api/sync-comments');
+    expect([200, 202], sync.text).toContain(sync.status);
+    await until('the synced comment hidden on the page', async () => (await sandboxComment(created.comment.id))?.hidden === true);
+    const [entry] = await entriesFor(created.comment.id);
+    expect(entry).toMatchObject({ reason: 'Sync check', outcome: 'done' });
+    await setMode(rule, 'off');
+  });
+
   it('the Automation log is paged newest first', async () => {
     const all = await logEntries();
     expect(all.length).toBeGreaterThanOrEqual(5);

@@ -25,6 +25,7 @@ import { registerJobRunner, startJob, type JobContext } from './jobs.js';
 import { analyseArrivals, bulkAnalyze, queuePending, type ModerationDeps } from './moderation.js';
 import * as queue from './queue.js';
 import { stores } from './store-port.js';
+import { afterArrivalRules } from './rules.js';
 import { syncUser, type SyncResult } from './sync.js';
 
 export const SYNC_INLINE_MS = 8_000;
@@ -54,7 +55,7 @@ function syncBody(r: SyncResult, queued: number): SyncBody {
 /** POST /api/sync-comments: syncs in the request for up to SYNC_INLINE_MS; a job continues whatever is left. */
 export async function syncNowOrJob(deps: ModerationDeps, workspaceId: string, userId: string | null): Promise<{ body: SyncBody; job?: Job }> {
   const r = await syncUser(workspaceId, { deadline: Date.now() + SYNC_INLINE_MS });
-  const body = syncBody(r, await analyseArrivals(deps, workspaceId, r.added));
+  const body = syncBody(r, await analyseArrivals(deps, workspaceId, await afterArrivalRules(deps, workspaceId, r.added)));
   if (!r.more) return { body };
   const job = await startJob(workspaceId, 'sync', {}, { userId });
   // Nothing for the caller to call again: the job goes on.
@@ -129,7 +130,7 @@ async function runSync(deps: LongWorkDeps, ctx: JobContext): Promise<SyncBody> {
   for (;;) {
     const r = await syncUser(ctx.workspaceId, { maxComments: SYNC_PASS_MAX });
     total.added += r.added.length;
-    total.queued += await analyseArrivals(deps.moderation, ctx.workspaceId, r.added);
+    total.queued += await analyseArrivals(deps.moderation, ctx.workspaceId, await afterArrivalRules(deps.moderation, ctx.workspaceId, r.added));
     total.accounts = Math.max(total.accounts, r.accounts);
     total.throttled = [...new Set([...total.throttled, ...r.throttled])];
     total.needsReconnect = [...new Set([...total.needsReconnect, ...r.needsReconnect])];
@@ -144,7 +145,8 @@ export interface ScheduledSyncResult { added: number; queued: number; throttled:
 /** The schedule's work for one workspace and brand: sync its accounts (one pass), analyse arrivals; daily, Process All too. */
 export async function scheduledSync(deps: ModerationDeps, workspaceId: string, p: ScheduledSyncParams): Promise<ScheduledSyncResult> {
   const r = await syncUser(workspaceId, { brandId: p.brandId });
-  let queued = await analyseArrivals(deps, workspaceId, r.added);
+  // The reconciliation sync catches what webhooks missed: the rules act on those arrivals too.
+  let queued = await analyseArrivals(deps, workspaceId, await afterArrivalRules(deps, workspaceId, r.added));
   if (p.task === 'daily' && (await stores.workspaces.getWorkspace(workspaceId))?.autoAnalyze) queued += (await bulkAnalyze(deps, workspaceId)).queued;
   return { added: r.added.length, queued, throttled: r.throttled, needsReconnect: r.needsReconnect, more: r.more };
 }

@@ -9,7 +9,7 @@
  */
 import type { Comment } from '@cg/shared';
 import { analyseArrivals, type ModerationDeps } from './moderation.js';
-import { runRules } from './rules.js';
+import { afterArrivalRules } from './rules.js';
 import { toComment } from './sync.js';
 import { stores } from './store-port.js';
 import type { PageOwner, PlatformComment, WebhookCommentEvent } from './model.js';
@@ -51,10 +51,7 @@ async function applyFor(deps: ModerationDeps, e: WebhookCommentEvent, owner: Pag
     const added = await store.insertNew(owner.workspaceId, [toComment(c, owner.accountId)]);
     if (!added.length) return 'duplicate';
     // Rules without AI conditions act first; what follows sees the comment as they left it (one they hid or deleted is neither analysed nor matched by the memory).
-    const acted = await runRules(deps, owner.workspaceId, added.map((x) => x.id), 'arrival')
-      .then((entries) => entries.some((x) => x.outcome === 'done'))
-      .catch((err) => { console.error('[rules] arrival rules failed', owner.workspaceId, err); return false; });
-    await analyseArrivals(deps, owner.workspaceId, acted ? (await store.getComments(owner.workspaceId, added.map((x) => x.id))).map((s) => s.comment) : added);
+    await analyseArrivals(deps, owner.workspaceId, await afterArrivalRules(deps, owner.workspaceId, added));
     return 'applied';
   }
   if (e.verb === 'hide' || e.verb === 'unhide') return applyChangeTo(deps, owner, c, e.verb);
