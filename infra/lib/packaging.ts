@@ -13,10 +13,14 @@ export const SHIPPED_NODE_MODULES: Record<string, string[]> = {
   // The common-password list (about 240 KB) loads only when a password is set.
   // csv-parse loads only when a knowledge-base CSV is imported.
   // Report files (csv-stringify, exceljs, pdf-lib) load only when a report is exported.
-  api: ['stripe', 'fxa-common-password-list', 'csv-parse', 'csv-stringify', 'exceljs', 'pdf-lib'],
+  // zod (about 98 KB minified, one copy in the lock file) and tldts-icann (rule matching's registrable
+  // domains, about 85 KB, mostly the public-suffix list) ship beside the api, jobs and meta-events
+  // bundles as beside the analyser's; the api's aws-jwt-verify (about 16 KB) too.
+  api: ['stripe', 'fxa-common-password-list', 'csv-parse', 'csv-stringify', 'exceljs', 'pdf-lib', 'zod', 'tldts-icann', 'aws-jwt-verify'],
   webhooks: ['stripe'],
   // Deletion jobs cancel the subscription in Stripe.
-  jobs: ['stripe', 'csv-stringify', 'exceljs', 'pdf-lib'],
+  jobs: ['stripe', 'csv-stringify', 'exceljs', 'pdf-lib', 'zod', 'tldts-icann'],
+  'meta-events': ['zod', 'tldts-icann'],
   // openai/helpers/zod needs zod beside openai (an optional peer npm leaves out), so zod ships too
   // and the bundle shares that one copy. tldts-icann (links' registrable domains) is mostly the
   // public-suffix list, about 85 KB minified: like the model, that data ships beside the code and
