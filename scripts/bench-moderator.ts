@@ -79,9 +79,9 @@ async function processAllRequests(stack: { url: string; sandbox: { url: string }
   const t0 = Date.now();
   await page.getByRole('button', { name: 'Process All Comments' }).click();
   const total = async (q: string) => (await client.get(`/api/comments?limit=1${q}`)).json.total as number;
-  for (const deadline = Date.now() + 600_000; ;) {
+  for (const deadline = Date.now() + 1_800_000; ;) {
     if ((await total('&status=processing')) === 0 && (await total('&status=processed')) > 0) break;
-    if (Date.now() > deadline) throw new Error('Process All did not finish within 10 minutes');
+    if (Date.now() > deadline) throw new Error('Process All did not finish within 30 minutes');
     await new Promise((r) => setTimeout(r, 500));
   }
   const analysedMs = Date.now() - t0;
