@@ -103,6 +103,11 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     const sqs = await startSqsEndpoint(queues, await freePort());
     closers.push(sqs.close);
     const sandbox = await startMetaSandbox({ port: 0, ...LOCAL_META, webhookUrl: `http://127.0.0.1:${port}/webhooks/meta`, liveIntervalMs: opts.liveCommentsMs });
+    // Usage headers as a product with many customers sees them (the app's 200 × 10,000 daily users, a
+    // page's 4800 × 100 engaged users per hour): every workspace here shares the sandbox's few pages,
+    // and the Graph client slows down and defers near the limits (issue 13). Tests force usage with
+    // control `usage` or `usage-limits`.
+    sandbox.state.usageLimits = { app: 2_000_000, object: 480_000 };
     closers.push(sandbox.close);
     const mail = await startMailCatcher();
     closers.push(mail.close);
