@@ -8,8 +8,8 @@ export const TABLE = {
   partitionKey: 'pk',
   sortKey: 'sk',
   ttlAttribute: 'ttl',
-  /** Bumped when the key design changes incompatibly (2: workspaces are the tenant, issue #9; 3-4: comment cells and search words, issue #13); local data of another version is reset. */
-  schemaVersion: 4,
+  /** Bumped when the key design changes incompatibly (2: workspaces are the tenant, issue #9; 3-5: comment cells and search words, issue #13); local data of another version is reset. */
+  schemaVersion: 5,
   /** Generic, sparse global secondary indexes; each access pattern names the one it uses. */
   indexes: [
     { name: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
@@ -17,7 +17,7 @@ export const TABLE = {
     { name: 'gsi3', partitionKey: 'gsi3pk', sortKey: 'gsi3sk' },
     /** A comment's cell: platform, account, status, sentiment (comment-cells.ts). */
     { name: 'gsi4', partitionKey: 'gsi4pk', sortKey: 'gsi4sk' },
-    /** A comment's facet: status, sentiment, decision over every account. */
+    /** A comment's facet: sentiment and decision over every account and status. */
     { name: 'gsi5', partitionKey: 'gsi5pk', sortKey: 'gsi5sk' },
   ],
 } as const;

@@ -4,7 +4,7 @@
  * each index partition holds; the page is then read, newest first, from whichever partitioning
  * costs the fewest estimated reads:
  * - cells (gsi4: one partition per platform, account, status and sentiment),
- * - facets (gsi5: one partition per status, sentiment and decision over every account),
+ * - facets (gsi5: one partition per sentiment and decision over every account and status),
  * - one list (every comment gsi2, the queue gsi1, a platform's queue gsi3);
  * every partition holding matches is read with the whole filter as a FilterExpression, and several
  * are merged by their sort key (`<timestamp>#<commentId>`), each read about its share at a time.
@@ -153,8 +153,8 @@ const orderOf = (item: Record<string, unknown>) => String(item.gsi2sk ?? '');
 export async function readMerged(p: Plan, want: number): Promise<{ items: Record<string, unknown>[]; more: boolean }> {
   const state = p.sources.map((s) => ({ s, buf: [] as Record<string, unknown>[], start: undefined as Record<string, unknown> | undefined, done: false }));
   const fill = async (st: (typeof state)[number], need: number) => {
-    // A call costs 0.5 RCU per 4 KB read (at least one unit), so asking for a few items more than the share costs little and saves refills.
-    const limit = Math.max(4, Math.min(1000, Math.ceil((need * st.s.share * 2) / Math.max(st.s.density, 0.001)) + 2));
+    // A call costs 0.5 RCU per 4 KB read (at least one unit): a few items more than the share cost little and save refills.
+    const limit = Math.max(3, Math.min(1000, Math.ceil((need * st.s.share * 1.25) / Math.max(st.s.density, 0.001)) + 1));
     const res = await db().send(new QueryCommand({ ...st.s.input, ScanIndexForward: false, ExclusiveStartKey: st.start, Limit: limit }));
     st.buf.push(...(res.Items ?? []));
     st.start = res.LastEvaluatedKey;
