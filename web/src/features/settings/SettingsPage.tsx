@@ -16,8 +16,8 @@ import { BrandVoiceSection } from './BrandVoiceSection';
 import { AutopilotSection } from './AutopilotSection';
 import { TeamSection } from './TeamSection';
 import { WorkspaceSection } from './WorkspaceSection';
-
 import { ExportButton } from '../jobs/ExportButton';
+
 function useConnectionResult() {
   const [params, setParams] = useSearchParams();
   const handled = useRef<string | null>(null);
