@@ -157,7 +157,8 @@ describe('actions, throttling, tokens, disconnect, isolation', () => {
     const { setWorkspaceFields } = await import('../../functions/src/store/workspaces.js');
     await setWorkspaceFields(me.workspaceId, { autoAnalyze: false });
     await connectThroughSandbox(fresh);
-    await control('faults', { match: '/comments', code: 613, times: 1 });
+    // Meta says when calls are allowed again (a minute): the next sync must not call before then, however long this one takes.
+    await control('faults', { match: '/comments', code: 613, times: 1, regainMinutes: 1 });
     const first = await syncAll(fresh);
     expect(first.throttled.length).toBe(1);
     // While throttled the account is not called again.
