@@ -31,7 +31,8 @@ describe('failures are shown as errors', () => {
   test('a failed All Comments load and a failed analytics load are errors', async () => {
     const api = signedIn(new MockApi())
       .on('GET /api/comments', { status: 502, body: '' })
-      .on('GET /api/analytics', { status: 500, body: '' });
+      .on('GET /api/analytics', { status: 500, body: '' })
+      .on('GET /api/user', { json: { ...user, subscriptionPlan: 'growth' } });
     const { page, context } = await newSession(suite.browser, api);
     await page.goto(`${suite.origin}/comments`);
     await page.getByRole('alert').filter({ hasText: 'Failed to load the comments.' }).waitFor();
@@ -123,7 +124,7 @@ describe('screens', () => {
   });
 
   test('Comment Actions add up to the total; pie labels stay inside the chart', async () => {
-    const api = signedIn(new MockApi()).on('GET /api/analytics', { json: { ...analytics, repliedComments: 50, deletedComments: 12, pendingComments: 98 } });
+    const api = signedIn(new MockApi(), { user: { ...user, subscriptionPlan: 'growth' } }).on('GET /api/analytics', { json: { ...analytics, repliedComments: 50, deletedComments: 12, pendingComments: 98 } });
     const { page, context } = await newSession(suite.browser, api);
     await page.goto(`${suite.origin}/analytics`);
     const actions = page.getByRole('region', { name: 'Comment Actions' });

@@ -5,8 +5,17 @@ import { allComments, signedIn, user } from './support/fixtures';
 const suite = browserSuite();
 
 describe('analytics', () => {
-  test('cards, pie, actions, API status and quality insights; no serious axe violation', async () => {
+  test('on Starter the page names the plans that have the dashboard and asks the server nothing', async () => {
     const api = signedIn(new MockApi());
+    const { page, context } = await newSession(suite.browser, api);
+    await page.goto(`${suite.origin}/analytics`);
+    await page.getByTestId('analytics-plan-notice').getByText('Real-time analytics dashboard is included in the Growth and Ultimate plans').waitFor();
+    expect(api.calls('GET /api/analytics')).toEqual([]);
+    await context.close();
+  });
+
+  test('cards, pie, actions, API status and quality insights; no serious axe violation', async () => {
+    const api = signedIn(new MockApi(), { user: { ...user, subscriptionPlan: 'growth' } });
     const { page, context } = await newSession(suite.browser, api);
     await page.goto(`${suite.origin}/analytics`);
     await page.getByRole('heading', { name: 'Analytics Dashboard' }).waitFor();
@@ -26,7 +35,7 @@ describe('analytics', () => {
   });
 
   test('no data shows the empty text', async () => {
-    const api = signedIn(new MockApi()).on('GET /api/analytics', {
+    const api = signedIn(new MockApi(), { user: { ...user, subscriptionPlan: 'growth' } }).on('GET /api/analytics', {
       json: { totalComments: 0, positiveComments: 0, negativeComments: 0, neutralComments: 0, spamComments: 0, offensiveComments: 0, repliedComments: 0, deletedComments: 0, pendingComments: 0, averageConfidence: 0, apiResponseStats: [] },
     });
     const { page, context } = await newSession(suite.browser, api);

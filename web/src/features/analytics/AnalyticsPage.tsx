@@ -1,6 +1,8 @@
 import { lazy, Suspense } from 'react';
-import { Badge, Card, Flex, Grid, Heading, Placeholder, Text } from '@aws-amplify/ui-react';
-import { TEXT, type Analytics } from '@cg/shared';
+import { Link } from 'react-router';
+import { Alert, Badge, Card, Flex, Grid, Heading, Placeholder, Text } from '@aws-amplify/ui-react';
+import { featureRefusal, planHasFeature, TEXT, type Analytics } from '@cg/shared';
+import { useAuth } from '../../lib/auth';
 import { useAnalytics } from '../../lib/queries';
 import { StatCard } from '../../components/ui/StatCard';
 import { ProgressBar } from '../../components/ui/ProgressBar';
@@ -43,8 +45,20 @@ function Row({ label, count, total, color }: { label: string; count: number; tot
 }
 
 export default function AnalyticsPage() {
-  const q = useAnalytics();
+  const { user } = useAuth();
+  const onPlan = !user || planHasFeature(user.subscriptionPlan, 'realtimeAnalytics');
+  const q = useAnalytics(onPlan);
   const a = q.data;
+  if (!onPlan) {
+    return (
+      <>
+        <div className="cg-page-head"><Heading level={1} className="cg-page-title">Analytics Dashboard</Heading></div>
+        <Alert variation="info" hasIcon data-testid="analytics-plan-notice">
+          {featureRefusal(user.subscriptionPlan, 'realtimeAnalytics')} <Link to="/settings">Plans</Link> · <Link to="/reports">Reports</Link> are on every plan.
+        </Alert>
+      </>
+    );
+  }
 
   return (
     <>
