@@ -96,10 +96,12 @@ export class MetaSandbox {
     this.faults = this.faults.filter((x) => x.remaining > 0);
     const regain = f.regainMinutes ?? ([32, 80001, 80002, 80004].includes(f.code) ? 1 : 0);
     const type = f.code === 80002 ? 'instagram' : f.code === 80004 ? 'ads_management' : 'pages';
+    // Only a rate-limit error says its object's usage is exhausted; a server error or a refusal does not.
+    const limited = [32, 613, 80001, 80002, 80004].includes(f.code);
     const headers: Record<string, string> = {
       'x-app-usage': JSON.stringify({ call_count: [4, 17].includes(f.code) ? 100 : 10, total_cputime: 5, total_time: 5 }),
       'x-business-use-case-usage': JSON.stringify({
-        [objectKey]: [{ type, call_count: 100, total_cputime: 30, total_time: 30, estimated_time_to_regain_access: regain }],
+        [objectKey]: [{ type, call_count: limited ? 100 : 10, total_cputime: limited ? 30 : 5, total_time: limited ? 30 : 5, estimated_time_to_regain_access: limited ? regain : 0 }],
       }),
     };
     const err = faultError(f.code, f.subcode, headers);
