@@ -24,7 +24,7 @@ const { deleteTenant, tenantItems, unlinkMetaUser, workspacesOfMetaUser } = stor
 const { revokeUserSessions } = stores.sessions;
 
 const SECRET_FIELDS = new Set(['encryptedToken', 'encryptedUserToken', 'tokenHash']);
-const SKIPPED_TYPES = new Set(['connection', 'inviteToken']);
+const SKIPPED_TYPES = new Set(['connection', 'inviteToken', 'searchWord']);
 
 /** The user's profile and everything under the active workspace's partition, grouped by type, without tokens or internal keys. */
 export async function exportData(userId: string, workspaceId: string, opts: { progress?: (items: number) => Promise<void> } = {}): Promise<Record<string, unknown>> {
