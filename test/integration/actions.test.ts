@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import type { AiDecision } from '@cg/shared';
 import { Client, signedIn, allComments } from '../support/client.js';
-import { connectThroughSandbox, control, syncAll } from '../support/meta.js';
+import { connectThroughSandbox, control, finishedJob, syncAll } from '../support/meta.js';
 
 Object.assign(process.env, inject('stackEnv'));
 const { decision, makeComment, seed, store } = await import('../support/seed.js');
@@ -21,6 +21,11 @@ async function sandboxComments(): Promise<any[]> {
 /** The page's replies under a comment in the sandbox (not deleted). */
 async function pageReplies(externalId: string): Promise<any[]> {
   return (await sandboxComments()).filter((c) => c.parentId === externalId && c.fromPage && !c.deleted);
+}
+
+async function setPlan(workspaceId: string, plan: 'growth' | 'ultimate'): Promise<void> {
+  const { setWorkspaceFields } = await import('../../functions/src/store/workspaces.js');
+  await setWorkspaceFields(workspaceId, { subscriptionPlan: plan });
 }
 
 async function calls(route: string): Promise<number> {
@@ -68,6 +73,11 @@ describe('actions on the platform, exactly once', () => {
 
   it('ten concurrent replies, hides and deletes each make one effect in the sandbox', async () => {
     const [r, h, d] = [take(), take(), take()];
+    // Texts of their own: a deleted text would otherwise also hide its copies in the queue (cross-post memory).
+    for (const c of [r, h, d]) {
+      const s = (await store.getComment(workspaceId, c.id))!;
+      await store.writeComment(s, { ...s, comment: { ...s.comment, content: `Only once, please: ${c.id}` } });
+    }
     const hidesBefore = await calls('POST fbComment');
     const deletesBefore = await calls('DELETE fbComment');
     const all = await Promise.all([
@@ -272,10 +282,12 @@ describe('the queue: bulk and keyset paging', () => {
     const comments = Array.from({ length: 200 }, () => makeComment({ status: 'processed', aiDecision: decision() }));
     await seed(user.workspaceId, comments);
     const ids = comments.map((c) => c.id);
+    // Past 100 comments a bulk action is a job; its result is the same per-comment answer.
     const res = await client.post('/api/comments/bulk', { action: 'approve', ids });
-    expect(res.status, res.text).toBe(200);
-    expect(res.json).toMatchObject({ total: 200, succeeded: 200, failed: 0 });
-    expect(res.json.results.map((r: any) => r.id)).toEqual(ids);
+    expect(res.status, res.text).toBe(202);
+    const result = (await finishedJob(client, res.json.job)).result;
+    expect(result).toMatchObject({ total: 200, succeeded: 200, failed: 0 });
+    expect(result.results.map((r: any) => r.id)).toEqual(ids);
     expect((await client.get('/api/comments?pendingOnly=true')).json.total).toBe(0);
     const audit = (await client.get('/api/audit-log?limit=500')).json.entries.filter((e: any) => e.action === 'bulkComments');
     expect(audit.map((e: any) => e.target).sort()).toEqual(ids.map((id) => `/api/comments/${id}/approve`).sort());
@@ -288,6 +300,7 @@ describe('the queue: bulk and keyset paging', () => {
 
   it('bulk by filter dismisses every matching queue comment and nothing else', async () => {
     const { client, user } = await signedIn('bulkfilter');
+    await setPlan(user.workspaceId, 'growth'); // acting by language is a Growth feature
     const es = Array.from({ length: 5 }, () => makeComment({ status: 'processed', aiDecision: decision({ language: 'es' }) }));
     const en = Array.from({ length: 3 }, () => makeComment({ status: 'processed', aiDecision: decision({ language: 'en' }) }));
     await seed(user.workspaceId, [...es, ...en]);
@@ -299,6 +312,7 @@ describe('the queue: bulk and keyset paging', () => {
 
   it('keyset paging walks every comment once, newest first; filters by decision and language; priority sort', async () => {
     const { client, user } = await signedIn('paging');
+    await setPlan(user.workspaceId, 'growth'); // the language filter is a Growth feature
     const comments = Array.from({ length: 27 }, (_, i) => makeComment({
       status: 'processed',
       aiDecision: decision({ decision: i % 3 === 0 ? 'hide' : 'ignore', language: i % 2 ? 'fr' : 'en', ...(i === 5 ? { priority: 'urgent' as const } : {}), ...(i === 9 ? { category: 'question' as const } : {}) }),
