@@ -1,13 +1,18 @@
 /**
  * Background jobs in the app (issue 13): a route that answers 202 `{job}` hands its work to a job;
- * the app follows it (WebSocket `job_progress` messages, and GET /api/jobs/{id} every second as a
- * fallback) and shows its progress bar (features/jobs/JobProgress.tsx) until it ends.
+ * the app follows it (WebSocket `job_progress` messages; GET /api/jobs/{id} as a fallback, after 1 s
+ * then less and less often, up to every 30 s, and once more as soon as the socket says it ended, for its
+ * result and file links) and shows its progress bar (features/jobs/JobProgress.tsx) until it ends. A
+ * Process All of 5,000 comments so costs an open tab about a dozen requests, not one a second (issue 12).
  */
 import { useSyncExternalStore } from 'react';
 import { isJobAccepted, type Job } from '@cg/shared';
 import { api } from './api';
 
 export const POLL_MS = 1000;
+export const MAX_POLL_MS = 30_000;
+/** Stop following a job the app could not read for this long (signed out, workspace gone, offline). */
+const GIVE_UP_MS = 60_000;
 
 const jobs = new Map<string, Job>();
 const listeners = new Set<() => void>();
@@ -52,21 +57,32 @@ export class JobFailed extends Error {
   constructor(readonly job: Job) { super(job.error ?? 'The job failed'); }
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** Resolves after `ms`, or as soon as a socket message says the job ended. */
+function nextCheck(id: string, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const ended = () => { const j = jobs.get(id); return !!j && isFinished(j); };
+    if (ended()) { resolve(); return; }
+    const done = () => { clearTimeout(timer); off(); resolve(); };
+    const timer = setTimeout(done, ms);
+    const off = subscribeJobs(() => { if (ended()) done(); });
+  });
+}
 
 /** Follows a job to its end (its bar shows meanwhile); resolves with the finished job, rejects with JobFailed. */
 export async function waitForJob(start: Job): Promise<Job> {
   updateJob(start, true);
   let job = start;
-  let misses = 0;
+  let wait = POLL_MS;
+  let failingSince: number | null = null;
   while (!isFinished(job)) {
-    await sleep(POLL_MS);
+    await nextCheck(job.id, wait);
+    wait = Math.min(MAX_POLL_MS, Math.round(wait * 1.5));
     const seen = jobs.get(job.id);
-    // The socket may have told us first; one poll still fetches the file links.
+    // The socket may have told us first; one poll still fetches the result and the file links.
     const fresh = await api('getJob', { params: { id: job.id } }).catch(() => null);
-    // Unreadable for a minute (signed out, workspace gone, offline): stop following; the socket may still finish it.
-    misses = fresh ? 0 : misses + 1;
-    if (misses >= 60) throw new Error('Lost track of the background job; reload to see its result.');
+    // Unreadable for a minute: stop following; the socket may still finish it.
+    failingSince = fresh ? null : failingSince ?? Date.now();
+    if (failingSince !== null && Date.now() - failingSince >= GIVE_UP_MS) throw new Error('Lost track of the background job; reload to see its result.');
     job = fresh ?? seen ?? job;
     if (fresh) updateJob(fresh, true);
   }
