@@ -249,6 +249,18 @@ describe('queues', () => {
     }
   });
 
+  it('feed the jobs function one job at a time, up to 50 at once, and give it 15 minutes (issue 13)', () => {
+    s.templates.app.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      EventSourceArn: { 'Fn::GetAtt': [logicalId(s.compute.jobsQueue.queue), 'Arn'] },
+      FunctionName: { Ref: logicalId(s.compute.functions.jobs.fn) },
+      BatchSize: 1,
+      ScalingConfig: { MaximumConcurrency: 50 },
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+    });
+    const jobs = resources(s.templates.app, 'AWS::Lambda::Function').find(([id]) => id === logicalId(s.compute.functions.jobs.fn))![1];
+    expect(jobs.Properties['Timeout']).toBe(900);
+  });
+
   it('caps the analyser with reserved concurrency', () => {
     const fns = resources(s.templates.app, 'AWS::Lambda::Function');
     const analyser = fns.find(([id]) => id === logicalId(s.compute.functions.analyser.fn))![1];
@@ -264,18 +276,6 @@ describe('functions', () => {
       expect(f.Properties['Runtime'], id).toBe('nodejs22.x');
       expect(f.Properties['Architectures'], id).toEqual(['arm64']);
       expect(f.Properties['TracingConfig'], id).toEqual({ Mode: 'Active' });
-  it('feed the jobs function one job at a time, up to 50 at once, and give it 15 minutes (issue 13)', () => {
-    s.templates.app.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
-      EventSourceArn: { 'Fn::GetAtt': [logicalId(s.compute.jobsQueue.queue), 'Arn'] },
-      FunctionName: { Ref: logicalId(s.compute.functions.jobs.fn) },
-      BatchSize: 1,
-      ScalingConfig: { MaximumConcurrency: 50 },
-      FunctionResponseTypes: ['ReportBatchItemFailures'],
-    });
-    const jobs = resources(s.templates.app, 'AWS::Lambda::Function').find(([id]) => id === logicalId(s.compute.functions.jobs.fn))![1];
-    expect(jobs.Properties['Timeout']).toBe(900);
-  });
-
       expect(f.Properties['LoggingConfig'], id).toMatchObject({ LogFormat: 'JSON' });
       expect(f.Properties['Environment'].Variables, id).toMatchObject({ STAGE: 'prod', NODE_OPTIONS: '--enable-source-maps' });
     }
@@ -356,21 +356,6 @@ describe('least privilege', () => {
   });
 });
 
-describe('mail', () => {
-  it('lets only the api send mail, through SES from its MAIL_FROM identity', () => {
-    const api = s.compute.functions.api;
-    expect(envOf(s.templates.app, api)['MAIL_FROM']).toBe('Pagewarden <no-reply@commentguard.example>');
-    for (const fn of Object.keys(s.compute.functions) as (keyof Synthesized['compute']['functions'])[]) {
-      expect(rolePolicyJson(s.templates.app, s.compute.functions[fn]).includes('ses:'), fn).toBe(fn === 'api');
-    }
-    const policy = rolePolicyJson(s.templates.app, api);
-    expect(policy).toContain(':identity/no-reply@commentguard.example"');
-    expect(policy).toContain(':identity/commentguard.example"');
-    expect(policy).not.toMatch(/:identity\/\*/);
-  });
-
-  it('lets the api set passwords and mark emails verified at Cognito', () => {
-    const policy = rolePolicyJson(s.templates.app, s.compute.functions.api);
 describe('exports (issue 13)', () => {
   it('live in a private, encrypted, TLS-only bucket whose objects expire after a day', () => {
     s.templates.app.hasResourceProperties('AWS::S3::Bucket', {
@@ -391,6 +376,21 @@ describe('exports (issue 13)', () => {
   });
 });
 
+describe('mail', () => {
+  it('lets only the api send mail, through SES from its MAIL_FROM identity', () => {
+    const api = s.compute.functions.api;
+    expect(envOf(s.templates.app, api)['MAIL_FROM']).toBe('Pagewarden <no-reply@commentguard.example>');
+    for (const fn of Object.keys(s.compute.functions) as (keyof Synthesized['compute']['functions'])[]) {
+      expect(rolePolicyJson(s.templates.app, s.compute.functions[fn]).includes('ses:'), fn).toBe(fn === 'api');
+    }
+    const policy = rolePolicyJson(s.templates.app, api);
+    expect(policy).toContain(':identity/no-reply@commentguard.example"');
+    expect(policy).toContain(':identity/commentguard.example"');
+    expect(policy).not.toMatch(/:identity\/\*/);
+  });
+
+  it('lets the api set passwords and mark emails verified at Cognito', () => {
+    const policy = rolePolicyJson(s.templates.app, s.compute.functions.api);
     expect(policy).toContain('cognito-idp:AdminSetUserPassword');
     expect(policy).toContain('cognito-idp:AdminUpdateUserAttributes');
   });
