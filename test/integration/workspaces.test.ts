@@ -48,6 +48,9 @@ describe('roles on every route', () => {
   beforeAll(async () => {
     const o = await signedIn('owner');
     owner = { ...o, user: o.user };
+    // Roles only: on Ultimate no route is refused for the plan (plan gating has its own tests).
+    const { setWorkspaceFields } = await import('../../functions/src/store/workspaces.js');
+    await setWorkspaceFields(o.user.workspaceId, { subscriptionPlan: 'ultimate', subscriptionStatus: 'active', trialEndsAt: null });
     const [admin, moderator, viewer] = [await join(owner.client, 'admin'), await join(owner.client, 'moderator'), await join(owner.client, 'viewer')];
     members = { owner, admin, moderator, viewer };
     const b = await signedIn('other');
