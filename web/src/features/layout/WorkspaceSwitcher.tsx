@@ -31,7 +31,7 @@ export function WorkspaceSwitcher() {
       }}
     >
       {list.isLoading || !list.data ? (
-        <option value={activeId}>{user?.workspaceName || 'Loading...'}</option>
+        <option value={activeId}>{user ? `${user.workspaceName || 'Workspace'} · ${ROLE_LABELS[user.role]}` : 'Loading...'}</option>
       ) : (
         list.data.map((w) => (
           <option key={w.id} value={w.id}>{`${w.name} · ${ROLE_LABELS[w.role]}`}</option>
