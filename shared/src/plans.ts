@@ -65,8 +65,12 @@ export const PLAN_FEATURES = {
   whiteLabel: { label: 'White-label reports', minPlan: 'ultimate' },
   /** Filtering the queue and bulk actions by the comment's language (the `language` filter). */
   multiLanguage: { label: 'Multi-language queue (filter and act by language)', minPlan: 'growth' },
-  /** The Analytics dashboard (GET /api/analytics), kept current by live updates. */
-  realtimeAnalytics: { label: 'Real-time analytics dashboard', minPlan: 'growth' },
+  /**
+   * The Analytics dashboard kept current by live updates as comments arrive and are decided. The
+   * dashboard itself (GET /api/analytics) is on every plan (spec: every signed-in user reaches it);
+   * on Starter it shows the figures as of when it was opened. Not enforced by the server yet.
+   */
+  realtimeAnalytics: { label: 'Real-time analytics (the dashboard updates live)', minPlan: 'growth' },
 } as const satisfies Record<string, { label: string; minPlan: PlanId }>;
 export type PlanFeature = keyof typeof PLAN_FEATURES;
 

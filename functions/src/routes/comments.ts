@@ -17,7 +17,7 @@ export function commentRoutes(deps: moderation.ModerationDeps): RouteImpls {
       return { body: await queue.listComments(workspaceId, query) };
     },
     stats: async ({ workspaceId }) => ({ body: await insights.stats(workspaceId) }),
-    analytics: async ({ workspaceId }) => { await assertPlanFeature(workspaceId, 'realtimeAnalytics'); return { body: await insights.analytics(workspaceId) }; },
+    analytics: async ({ workspaceId }) => ({ body: await insights.analytics(workspaceId) }),
     activity: async ({ workspaceId }) => ({ body: await insights.recentActivity(workspaceId) }),
     processComment: async ({ workspaceId, params }) => { await moderation.processComment(deps, workspaceId, params.id!); return { status: 202, body: { ok: true } }; },
     // Process All: more than 500 pending comments run as a job (202 {job}).

@@ -6,7 +6,7 @@
  * list under the pointer: they are counted for the "N new comments" bar, loaded when the user asks.
  */
 import type { Query, QueryClient, QueryKey } from '@tanstack/react-query';
-import { QUEUE_STATUSES, WsMessage, type CommentStatus, type CommentsList } from '@cg/shared';
+import { planHasFeature, QUEUE_STATUSES, WsMessage, type CommentStatus, type CommentsList, type User } from '@cg/shared';
 import { qk } from './queryClient';
 import { updateJob } from './jobs';
 
@@ -86,6 +86,8 @@ export class LiveCache {
 
   /** Refetch a query (coalesced) if it is shown; one that is not shown is only marked stale. */
   private refresh(key: QueryKey): void {
+    // The Analytics dashboard updates live on the plans that include it; elsewhere it shows what it loaded.
+    if (key === qk.analytics && !planHasFeature(this.client.getQueryData<User>(qk.user)?.subscriptionPlan ?? 'starter', 'realtimeAnalytics')) return;
     const query = this.client.getQueryCache().find({ queryKey: key, exact: true });
     if (!query) return;
     if (query.getObserversCount() > 0) this.coalescer.request(key);

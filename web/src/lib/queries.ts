@@ -14,8 +14,8 @@ export function useActivity() {
   return useQuery({ queryKey: qk.activity, queryFn: () => api('activity') });
 }
 
-export function useAnalytics(enabled = true) {
-  return useQuery({ queryKey: qk.analytics, queryFn: () => api('analytics'), enabled });
+export function useAnalytics() {
+  return useQuery({ queryKey: qk.analytics, queryFn: () => api('analytics') });
 }
 
 type CommentsParams = { [K in keyof CommentsQuery]?: string | number | boolean };

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
-import { Alert, Badge, Card, Flex, Grid, Heading, Placeholder, Text } from '@aws-amplify/ui-react';
-import { featureRefusal, planHasFeature, TEXT, type Analytics } from '@cg/shared';
+import { Badge, Card, Flex, Grid, Heading, Placeholder, Text } from '@aws-amplify/ui-react';
+import { planHasFeature, plansWithFeature, TEXT, type Analytics } from '@cg/shared';
 import { useAuth } from '../../lib/auth';
 import { useAnalytics } from '../../lib/queries';
 import { StatCard } from '../../components/ui/StatCard';
@@ -46,19 +46,9 @@ function Row({ label, count, total, color }: { label: string; count: number; tot
 
 export default function AnalyticsPage() {
   const { user } = useAuth();
-  const onPlan = !user || planHasFeature(user.subscriptionPlan, 'realtimeAnalytics');
-  const q = useAnalytics(onPlan);
+  const live = !user || planHasFeature(user.subscriptionPlan, 'realtimeAnalytics');
+  const q = useAnalytics();
   const a = q.data;
-  if (!onPlan) {
-    return (
-      <>
-        <div className="cg-page-head"><Heading level={1} className="cg-page-title">Analytics Dashboard</Heading></div>
-        <Alert variation="info" hasIcon data-testid="analytics-plan-notice">
-          {featureRefusal(user.subscriptionPlan, 'realtimeAnalytics')} <Link to="/settings">Plans</Link> · <Link to="/reports">Reports</Link> are on every plan.
-        </Alert>
-      </>
-    );
-  }
 
   return (
     <>
@@ -66,6 +56,11 @@ export default function AnalyticsPage() {
         <Heading level={1} className="cg-page-title">Analytics Dashboard</Heading>
         {a && <Badge size="large" variation="info">{a.totalComments.toLocaleString()} total comments</Badge>}
       </div>
+      {!live && (
+        <Text className="cg-small cg-muted" marginBottom="1rem" data-testid="analytics-live-note">
+          Figures as of when you opened this page. Live updates are included in the {plansWithFeature('realtimeAnalytics')} plans: <Link to="/settings">Plans</Link>
+        </Text>
+      )}
       {q.isLoading ? (
         <div aria-busy="true" aria-label="Loading analytics">
           <div className="cg-stats">
