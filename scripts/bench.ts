@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import WebSocket from 'ws';
 import type { Comment } from '@cg/shared';
 import { startStack, type Stack } from '../infra/local/stack.js';
-import { Client, connectThroughSandbox, control, feedCommentWebhook, fmt, ms, now, percentile, pool, register, sendWebhook, sleep } from './bench/util.js';
+import { Client, connectThroughSandbox, control, feedCommentWebhook, finishedJob, fmt, ms, now, percentile, pool, register, sendWebhook, sleep } from './bench/util.js';
 
 interface Row { issue: string; figure: string; value: string; goal: string; met: boolean | null }
 const rows: Row[] = [];
@@ -161,12 +161,9 @@ async function fullSync(s: Stack, client: Client, pageId: string) {
     console.log(`  call ${calls}: +${res.json.added} in ${((now() - c0) / 1000).toFixed(1)} s (more: ${res.json.more}, throttled: ${JSON.stringify(res.json.throttled)})`);
     // Past 8 s the rest continues as a job (issue 13): followed until it ends.
     if (res.status === 202 && res.json.job) {
-      for (;;) {
-        const job = (await client.get(`/api/jobs/${res.json.job.id}`)).json;
-        if (job.status === 'failed') throw new Error(`sync job failed: ${job.error}`);
-        if (job.status === 'succeeded') { added += job.result.added as number; console.log(`  sync job: +${job.result.added} in ${((now() - c0) / 1000).toFixed(1)} s since the call`); break; }
-        await sleep(200);
-      }
+      const job = await finishedJob(client, res.json.job);
+      added += job.result.added as number;
+      console.log(`  sync job: +${job.result.added} in ${((now() - c0) / 1000).toFixed(1)} s since the call`);
     }
     if (!res.json.more) break;
   }

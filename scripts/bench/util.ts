@@ -23,7 +23,7 @@ export async function pool<T>(items: T[], n: number, fn: (item: T, i: number) =>
   }));
 }
 
-export { StackClient as Client, connectThroughSandbox } from '../../infra/local/client.js';
+export { StackClient as Client, connectThroughSandbox, finishedJob } from '../../infra/local/client.js';
 let n = 0;
 /** Registers a fresh account; returns the signed-in client and the user's id. */
 /** A fresh account; `workspaceId` is its own workspace (the tenant its data lives under). */

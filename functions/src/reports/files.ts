@@ -41,9 +41,12 @@ export function summaryRows(r: Report): [string, string | number | null][] {
   ];
 }
 
+/** The range's first and last day (`to` is the instant after the range). */
+const days = (r: Report) => [r.from.slice(0, 10), new Date(Date.parse(r.to) - 1).toISOString().slice(0, 10)] as const;
+
 function title(r: Report, b: ReportBranding): string {
   const owner = b.whiteLabel ? b.workspaceName : `${PRODUCT} · ${b.workspaceName}`;
-  return `${owner} — comments report ${r.from.slice(0, 10)} to ${new Date(Date.parse(r.to) - 1).toISOString().slice(0, 10)}`;
+  return `${owner} — comments report ${days(r).join(' to ')}`;
 }
 
 async function csv(r: Report): Promise<Buffer> {
@@ -107,5 +110,5 @@ async function pdf(r: Report, b: ReportBranding): Promise<Buffer> {
 
 export async function reportFile(r: Report, format: ReportFormat, b: ReportBranding): Promise<ReportFile> {
   const body = format === 'csv' ? await csv(r) : format === 'xlsx' ? await xlsx(r, b) : await pdf(r, b);
-  return { body, contentType: CONTENT_TYPES[format], fileName: `report-${r.from.slice(0, 10)}-${new Date(Date.parse(r.to) - 1).toISOString().slice(0, 10)}.${format}` };
+  return { body, contentType: CONTENT_TYPES[format], fileName: `report-${days(r).join('-')}.${format}` };
 }
