@@ -93,7 +93,11 @@ describe('cross-post memory: a text a moderator removed is removed wherever it a
     for (const id of copies) {
       const c = await w.stored(id, (x) => x.isHidden === true);
       expect(c.status).toBe('approved');
-      const history = (await w.client.get(`/api/comments/${c.id}/history`)).json;
+      // The history entry is written just after the comment: wait for it, then check it.
+      const history = await until(`history of ${id}`, async () => {
+        const h = (await w.client.get(`/api/comments/${c.id}/history`)).json;
+        return h.length ? h : null;
+      });
       expect(history).toEqual([expect.objectContaining({ action: 'hide', by: `automation: ${reason}` })]);
     }
     const logged = async (ids: string[], n: number) => until(`${n} Automation log entries`, async () => {
