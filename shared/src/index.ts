@@ -15,3 +15,4 @@ export * from './jobs.js';
 export * from './public-api.js';
 export * from './comment-cells.js';
 export * from './reports.js';
+export * from './alerts.js';
