@@ -16,3 +16,4 @@ export * from './public-api.js';
 export * from './comment-cells.js';
 export * from './reports.js';
 export * from './alerts.js';
+export * from './brand-schedule.js';

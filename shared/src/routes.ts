@@ -7,6 +7,7 @@ import * as z from 'zod';
 import { Activity, Analytics, AuditPage, BulkResult, Comment, CommentContext, CommentHistoryEntry, CommentsList, CreatedInvitation, PendingInvitation, SocialAccount, Stats, User, Workspace, WorkspaceSummary } from './entities.js';
 import { InvitableRole, type Access } from './roles.js';
 import { AutopilotSettings, AutopilotSettingsInput } from './autopilot.js';
+import { BrandSchedule, BrandScheduleInput } from './brand-schedule.js';
 import { Job, JobAccepted } from './jobs.js';
 import { ApiKey, CreateApiKeyBody, CreatedApiKey, CreatedWebhookEndpoint, CreateWebhookBody, WebhookDelivery, WebhookEndpoint } from './public-api.js';
 import { AutomationPage, AutomationQuery, BacktestBody, BacktestResult, Rule, RuleInput, SavedReply, SavedReplyInput, UndoBody, UndoResult } from './rules.js';
@@ -207,6 +208,9 @@ export const ROUTES = {
   // Autopilot per brand (issue 10 item 8): off by default; {brandId} is the brand's Facebook page id or any of its accounts' ids.
   getAutopilot: r({ method: 'GET', path: '/api/brands/{brandId}/autopilot', auth: 'user', access: 'read', group: 'api', response: AutopilotSettings }),
   putAutopilot: r({ method: 'PUT', path: '/api/brands/{brandId}/autopilot', auth: 'user', access: 'manage', group: 'api', body: AutopilotSettingsInput, response: AutopilotSettings }),
+  // Scheduled automation per brand (issue 11 item 6): sync, rules, analysis and autopilot at set times in the brand's time zone, with the next runs.
+  getBrandSchedule: r({ method: 'GET', path: '/api/brands/{brandId}/schedule', auth: 'user', access: 'read', group: 'api', response: BrandSchedule }),
+  putBrandSchedule: r({ method: 'PUT', path: '/api/brands/{brandId}/schedule', auth: 'user', access: 'manage', group: 'api', body: BrandScheduleInput, response: BrandSchedule }),
   // Reports of a date range (issue 11 item 8): figures, or the file (CSV, XLSX, PDF) — a job beyond REPORT_INLINE_MAX comments.
   getReport: r({ method: 'GET', path: '/api/reports', auth: 'user', access: 'read', group: 'api', query: ReportQuery, response: Report }),
   exportReport: r({ method: 'GET', path: '/api/reports/export', auth: 'user', access: 'read', group: 'api', query: ReportExportQuery }),

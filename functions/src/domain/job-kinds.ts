@@ -22,11 +22,11 @@ import { deleteAccount, deleteWorkspace, exportData } from './account-data.js';
 import { auditChange } from './audit.js';
 import { closeBilling } from './billing.js';
 import { registerJobRunner, startJob, type JobContext } from './jobs.js';
-import { analyseArrivals, bulkAnalyze, queuePending, type ModerationDeps } from './moderation.js';
+import { analyseArrivals, bulkAnalyze, queuePending, queuePendingOf, type ModerationDeps } from './moderation.js';
 import * as queue from './queue.js';
 import { stores } from './store-port.js';
 import { afterArrivalRules } from './rules.js';
-import { syncUser, type SyncResult } from './sync.js';
+import { brandOf, syncUser, type SyncResult } from './sync.js';
 
 export const SYNC_INLINE_MS = 8_000;
 export const PROCESS_ALL_INLINE_MAX = 500;
@@ -139,8 +139,13 @@ async function runSync(deps: LongWorkDeps, ctx: JobContext): Promise<SyncBody> {
   }
 }
 
-export interface ScheduledSyncParams { brandId: string; task: 'frequent' | 'daily' }
+/** `brand`: the brand's own schedule (domain/brand-schedules.ts): its pending comments are analysed too. */
+export interface ScheduledSyncParams { brandId: string; task: 'frequent' | 'daily' | 'brand' }
 export interface ScheduledSyncResult { added: number; queued: number; throttled: string[]; needsReconnect: string[]; more: boolean }
+
+async function brandAccountIds(workspaceId: string, brandId: string): Promise<Set<string>> {
+  return new Set((await stores.accounts.listAccounts(workspaceId)).filter((a) => brandOf(a) === brandId).map((a) => a.id));
+}
 
 /** The schedule's work for one workspace and brand: sync its accounts (one pass), analyse arrivals; daily, Process All too. */
 export async function scheduledSync(deps: ModerationDeps, workspaceId: string, p: ScheduledSyncParams): Promise<ScheduledSyncResult> {
@@ -148,6 +153,7 @@ export async function scheduledSync(deps: ModerationDeps, workspaceId: string, p
   // The reconciliation sync catches what webhooks missed: the rules act on those arrivals too.
   let queued = await analyseArrivals(deps, workspaceId, await afterArrivalRules(deps, workspaceId, r.added));
   if (p.task === 'daily' && (await stores.workspaces.getWorkspace(workspaceId))?.autoAnalyze) queued += (await bulkAnalyze(deps, workspaceId)).queued;
+  if (p.task === 'brand') queued += (await queuePendingOf(deps, workspaceId, await brandAccountIds(workspaceId, p.brandId))).length;
   return { added: r.added.length, queued, throttled: r.throttled, needsReconnect: r.needsReconnect, more: r.more };
 }
 

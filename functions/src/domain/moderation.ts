@@ -107,6 +107,17 @@ export async function queuePending(deps: ModerationDeps, workspaceId: string): P
   return (await queueForAnalysis(deps, ws, pending)).ids;
 }
 
+/**
+ * A brand's scheduled run (brand-schedules.ts): queues the pending comments of the brand's accounts
+ * (up to 5,000), whatever the workspace's automatic-analysis setting: the schedule is the brand's
+ * own request to analyse at that time.
+ */
+export async function queuePendingOf(deps: ModerationDeps, workspaceId: string, accountIds: ReadonlySet<string>): Promise<string[]> {
+  const ws = await requireWorkspace(workspaceId);
+  const pending = (await store.listQueueByStatus(workspaceId, 'pending', MAX_BULK)).filter((s) => accountIds.has(s.comment.accountId ?? ''));
+  return (await queueForAnalysis(deps, ws, pending)).ids;
+}
+
 export type AnalysisOutcome = { decision: AiDecision } | { error: string };
 
 /**

@@ -312,6 +312,14 @@ export interface BrandStore {
   deleteEntry(workspaceId: string, brandId: string, entryId: string): Promise<boolean>;
 }
 
+/** A brand's automation schedule (issue 11 item 6): one record per brand that has one. */
+export interface StoredBrandSchedule { brandId: string; preset: import('@cg/shared').SchedulePreset; times: string[]; timeZone: string; updatedAt: string }
+
+export interface ScheduleStore {
+  getSchedule(workspaceId: string, brandId: string): Promise<StoredBrandSchedule | null>;
+  putSchedule(workspaceId: string, schedule: StoredBrandSchedule): Promise<void>;
+}
+
 export interface StorePort {
   memory: MemoryStore;
   comments: CommentStore;
@@ -335,6 +343,7 @@ export interface StorePort {
   jobs: JobStore;
   apiKeys: ApiKeyStore;
   outgoingWebhooks: OutgoingWebhookStore;
+  schedules: ScheduleStore;
 }
 
 let bound: StorePort | null = null;
@@ -409,4 +418,5 @@ export const stores: StorePort = {
   jobs: area('jobs'),
   apiKeys: area('apiKeys'),
   outgoingWebhooks: area('outgoingWebhooks'),
+  schedules: area('schedules'),
 };

@@ -11,6 +11,9 @@ import { brandRoutes } from '../routes/brands.js';
 import { commentRoutes } from '../routes/comments.js';
 import { dataDeletionRoutes } from '../routes/data-deletion.js';
 import { autopilotRoutes } from '../routes/autopilot.js';
+import { scheduleRoutes } from '../routes/schedules.js';
+import { bindScheduler } from '../domain/scheduler-port.js';
+import { eventBridgeScheduler } from '../scheduler/eventbridge.js';
 import { jobRoutes } from '../routes/jobs.js';
 import { passwordRoutes } from '../routes/password.js';
 import { ruleRoutes } from '../routes/rules.js';
@@ -24,6 +27,8 @@ import { moderationDeps } from './deps.js';
 
 // API keys are also registered in the API Gateway usage plan for keys (AWS only).
 bindApiKeyGateway(usagePlanGateway);
+// Brand schedules live in EventBridge Scheduler (locally: the local scheduler, through the same API).
+bindScheduler(eventBridgeScheduler());
 
 /** Mailed one-time codes (email verification, password reset). */
 const codes = { mail: mailer, codes: dynamoCodes };
@@ -37,6 +42,7 @@ export const handler = createApiHandler({
   ...brandRoutes(),
   ...dataDeletionRoutes(),
   ...autopilotRoutes(),
+  ...scheduleRoutes(),
   ...ruleRoutes(moderationDeps),
   ...publicApiRoutes(),
   ...jobRoutes(),

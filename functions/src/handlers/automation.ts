@@ -1,10 +1,20 @@
-/** Lambda: the EventBridge Scheduler target ({"task": "requeue" | "frequent" | "daily"}, shared/src/schedules.ts). */
+/**
+ * Lambda: the EventBridge Scheduler target ({"task": "requeue" | "frequent" | "daily"}, shared/src/schedules.ts),
+ * and of each brand's own schedule ({"task": "brand", workspaceId, brandId}, domain/brand-schedules.ts).
+ */
 import { runAutomation, type Task } from '../domain/automation.js';
+import { runBrandSchedule } from '../domain/brand-schedules.js';
 import { moderationDeps } from './deps.js';
 
 const TASKS: readonly Task[] = ['requeue', 'frequent', 'daily'];
 
-export async function handler(event: { task?: string }) {
+export async function handler(event: { task?: string; workspaceId?: string; brandId?: string }) {
+  if (event?.task === 'brand') {
+    if (typeof event.workspaceId !== 'string' || typeof event.brandId !== 'string') throw new Error('a brand schedule names its workspaceId and brandId');
+    const result = await runBrandSchedule({ workspaceId: event.workspaceId, brandId: event.brandId });
+    console.log('[automation] brand', event.workspaceId, event.brandId, JSON.stringify(result));
+    return result;
+  }
   const task: Task = TASKS.find((t) => t === event?.task) ?? 'frequent';
   const result = await runAutomation(moderationDeps, task);
   console.log('[automation]', task, JSON.stringify(result));

@@ -30,6 +30,7 @@ export const BOUND_AREAS: readonly string[] = Object.keys(bound);
 
 export const analyserStore: StorePort = {
   ...bound,
+  schedules: unbound('schedules'),
   users: unbound('users'), sessions: unbound('sessions'), billing: unbound('billing'), meta: unbound('meta'), automation: unbound('automation'),
   tenant: unbound('tenant'), audit: unbound('audit'), rateLimit: unbound('rateLimit'), dataDeletion: unbound('dataDeletion'),
   commentPages: unbound('commentPages'), jobs: unbound('jobs'),

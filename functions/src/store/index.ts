@@ -16,10 +16,11 @@ import * as meta from './meta.js';
 import * as outgoingWebhooks from './outgoing-webhooks.js';
 import * as rateLimit from './rate-limit.js';
 import * as rules from './rules.js';
+import * as schedules from './schedules.js';
 import * as sessions from './sessions.js';
 import * as tenant from './tenant.js';
 import * as usage from './usage.js';
 import * as users from './users.js';
 import * as workspaces from './workspaces.js';
 
-export const dynamoStore: StorePort = { memory, rules, automationLog: rules, comments, accounts, brands, workspaces, users, sessions, billing, usage, meta, automation, tenant, audit, rateLimit, dataDeletion, claims, commentPages, jobs, apiKeys, outgoingWebhooks };
+export const dynamoStore: StorePort = { memory, rules, automationLog: rules, comments, accounts, brands, workspaces, users, sessions, billing, usage, meta, automation, tenant, audit, rateLimit, dataDeletion, claims, commentPages, jobs, apiKeys, outgoingWebhooks, schedules };

@@ -162,4 +162,6 @@ export const memoryKey = {
   examplePrefix: 'EXAMPLE#',
   autopilot: (workspaceId: string, brandId: string) => ({ pk: tenantPk(workspaceId), sk: `AUTOPILOT#${brandId}` }),
   autopilotPrefix: 'AUTOPILOT#',
+  /** A brand's automation schedule (domain/brand-schedules.ts). */
+  schedule: (workspaceId: string, brandId: string) => ({ pk: tenantPk(workspaceId), sk: `SCHEDULE#${brandId}` }),
 };
