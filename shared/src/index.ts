@@ -16,4 +16,5 @@ export * from './public-api.js';
 export * from './comment-cells.js';
 export * from './reports.js';
 export * from './alerts.js';
+export * from './incidents.js';
 export * from './brand-schedule.js';

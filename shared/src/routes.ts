@@ -8,6 +8,7 @@ import { Activity, Analytics, AuditPage, BulkResult, Comment, CommentContext, Co
 import { InvitableRole, type Access } from './roles.js';
 import { AutopilotSettings, AutopilotSettingsInput } from './autopilot.js';
 import { BrandSchedule, BrandScheduleInput } from './brand-schedule.js';
+import { Incident, IncidentDetail, IncidentsList, IncidentsQuery, RestoreResult } from './incidents.js';
 import { Job, JobAccepted } from './jobs.js';
 import { ApiKey, CreateApiKeyBody, CreatedApiKey, CreatedWebhookEndpoint, CreateWebhookBody, WebhookDelivery, WebhookEndpoint } from './public-api.js';
 import { AutomationPage, AutomationQuery, BacktestBody, BacktestResult, Rule, RuleInput, SavedReply, SavedReplyInput, UndoBody, UndoResult } from './rules.js';
@@ -196,6 +197,11 @@ export const ROUTES = {
   deleteSavedReply: r({ method: 'DELETE', path: '/api/saved-replies/{id}', auth: 'user', access: 'manage', group: 'api', response: Ok }),
   automationLog: r({ method: 'GET', path: '/api/automation', auth: 'user', access: 'read', group: 'api', query: AutomationQuery, response: AutomationPage }),
   undoAutomation: r({ method: 'POST', path: '/api/automation/undo', auth: 'user', access: 'moderate', group: 'api', body: UndoBody, response: UndoResult }),
+  // Troll-attack incidents (issue 11 item 4): list, one with the comments it hid, close, restore its hidden comments in bulk (a job beyond 100).
+  listIncidents: r({ method: 'GET', path: '/api/incidents', auth: 'user', access: 'read', group: 'api', query: IncidentsQuery, response: IncidentsList }),
+  getIncident: r({ method: 'GET', path: '/api/incidents/{id}', auth: 'user', access: 'read', group: 'api', response: IncidentDetail }),
+  closeIncident: r({ method: 'POST', path: '/api/incidents/{id}/close', auth: 'user', access: 'moderate', group: 'api', response: Incident }),
+  restoreIncident: r({ method: 'POST', path: '/api/incidents/{id}/restore', auth: 'user', access: 'moderate', group: 'api', response: z.union([RestoreResult, JobAccepted]) }),
   // A brand's voice and answers (issue 10 item 5): per connected Facebook page (its id at Meta).
   listBrands: r({ method: 'GET', path: '/api/brands', auth: 'user', access: 'read', group: 'api', response: z.array(BrandSummary) }),
   getBrandVoice: r({ method: 'GET', path: '/api/brands/{brandId}/voice', auth: 'user', access: 'read', group: 'api', response: BrandVoice }),

@@ -2,7 +2,7 @@
 import * as z from 'zod';
 import { Job } from './jobs.js';
 
-export const WS_MESSAGE_TYPES = ['comment_status_update', 'comment_processed', 'comment_action_executed', 'comment_overridden', 'new_comments', 'notice', 'job_progress'] as const;
+export const WS_MESSAGE_TYPES = ['comment_status_update', 'comment_processed', 'comment_action_executed', 'comment_overridden', 'new_comments', 'notice', 'job_progress', 'incident_update', 'alert'] as const;
 export const WsMessageType = z.enum(WS_MESSAGE_TYPES);
 export type WsMessageType = z.infer<typeof WsMessageType>;
 
@@ -15,6 +15,8 @@ export const WsMessage = z.object({
   message: z.string().optional(),
   /** job_progress: the job as GET /api/jobs/{id} answers it (without file links). */
   job: Job.optional(),
+  /** incident_update: the troll-attack incident that opened or closed (status says which). */
+  incidentId: z.string().optional(),
 });
 export type WsMessage = z.infer<typeof WsMessage>;
 

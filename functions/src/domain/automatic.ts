@@ -7,6 +7,8 @@
  *   comment a moderator deleted on <date>". Hidden, never deleted, whatever the first removal was: a
  *   hide can be undone (Meta cannot restore a deleted comment), and hidden text is seen by nobody
  *   but its author and their friends.
+ * - **troll-attack mode** (issue 11 item 4): negative or offensive comments are counted per post and a
+ *   burst opens an incident whose policy hides first-time commenters' negative comments (incidents.ts).
  * - **autopilot** (issue 10 item 8): once analysed, a decision over its brand's threshold is applied
  *   (autopilot.ts); the analyser hands such comments over (the analyser has no Meta client).
  */
@@ -15,6 +17,7 @@ import { applyAutomatic, type AutomaticAction } from './auto-actions.js';
 import { autopilotAction, getAutopilot } from './autopilot.js';
 import type { AutomaticJob } from './autopilot-handover.js';
 import type { ActionDeps } from './exactly-once.js';
+import { watchForAttacks } from './incidents.js';
 import { loadMemory, SAME_AS_REASON } from './learning.js';
 import { buildMemory, sameAsReason, type Example, type Memory } from './memory.js';
 import type { StoredComment } from './model.js';
@@ -83,6 +86,8 @@ export async function applyDecided(deps: ActionDeps, job: AutomaticJob): Promise
   const { workspaceId } = job;
   // The workspace's rules with AI conditions first (issue 11): a comment a rule hid or deleted is no longer processed.
   await runRules(deps, workspaceId, job.commentIds, 'analysed').catch((err) => console.error('[rules] analysed rules failed', workspaceId, err));
+  // Troll-attack mode (incidents.ts): counts negative or offensive comments per post, opens an incident on a burst, hides under its policy.
+  await watchForAttacks(deps, workspaceId, job.commentIds).catch((err) => console.error('[incidents] troll-attack watch failed', workspaceId, err));
   const stored = await stores.comments.getComments(workspaceId, [...new Set(job.commentIds)]);
   const accounts = await stores.accounts.listAccounts(workspaceId);
   const brandOf = new Map(accounts.map((a) => [a.id, a.brandId]));

@@ -6,6 +6,7 @@
  */
 import type { AiDecision, Comment } from '@cg/shared';
 import { autopilotAction, enabledAutopilots } from './autopilot.js';
+import { countsTowardsBurst } from './incident-rule.js';
 import { SAME_AS_REASON } from './learning.js';
 import { rulesWaitForAnalysis } from './rules-handover.js';
 import { stores } from './store-port.js';
@@ -24,6 +25,8 @@ export async function handOver(queue: AutomaticQueuePort, workspaceId: string, d
   const ids = decided.filter(({ comment, decision }) => {
     if (ruled) return true;
     if (removedFromMemory(decision)) return true;
+    // Troll-attack mode (incidents.ts) counts every negative or offensive comment on a post.
+    if (comment.postId && countsTowardsBurst(decision)) return true;
     const settings = autopilots.get(brandOf.get(comment.accountId ?? '') ?? '');
     return settings ? autopilotAction(settings, decision) !== null : false;
   }).map((x) => x.comment.id);

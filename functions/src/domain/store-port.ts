@@ -320,6 +320,38 @@ export interface ScheduleStore {
   putSchedule(workspaceId: string, schedule: StoredBrandSchedule): Promise<void>;
 }
 
+/** A troll-attack incident as stored (its status is derived: open until closed or past endsAt). */
+export type IncidentRecord = Omit<import('@cg/shared').Incident, 'status'>;
+/** One comment an incident's stricter policy hid, with its Automation log entry (undo restores it). */
+export interface IncidentHiddenRecord { incidentId: string; commentId: string; automationLogId: string; at: string; restoredAt: string | null }
+
+/** Troll-attack incidents (issue 11 item 4, domain/incidents.ts): burst counts per post, incidents, what they hid. */
+export interface IncidentStore {
+  /**
+   * Counts a negative or offensive comment on its post once (the same comment again counts nothing),
+   * in its bucket and the post's total; returns the counts of the buckets `from`..`to` (the window),
+   * the ids counted in them, the post's total and when its first counted comment was written.
+   */
+  countBurst(workspaceId: string, platform: string, postId: string, commentId: string, atMs: number, bucket: number, window: { from: number; to: number }):
+    Promise<{ window: number; windowCommentIds: string[]; total: number; firstAtMs: number }>;
+  /** Opens an incident unless its post has one open (conditional on the post's lock): false then. */
+  openIncident(workspaceId: string, incident: IncidentRecord, now: string): Promise<boolean>;
+  /** The post's incident whose policy is in force now (not closed, not past its end), or null. */
+  openIncidentOf(workspaceId: string, platform: string, postId: string, now: string): Promise<IncidentRecord | null>;
+  getIncident(workspaceId: string, id: string): Promise<IncidentRecord | null>;
+  /** Newest first. */
+  listIncidents(workspaceId: string, limit: number): Promise<IncidentRecord[]>;
+  /** Closes it once (conditional) and releases its post's lock: false when it was closed already. */
+  closeIncident(workspaceId: string, id: string, at: string, by: string | null): Promise<boolean>;
+  /** Records a comment the incident hid, once; false when it was already recorded. */
+  addHidden(workspaceId: string, h: IncidentHiddenRecord): Promise<boolean>;
+  listHidden(workspaceId: string, incidentId: string): Promise<IncidentHiddenRecord[]>;
+  /** Marks one hidden comment restored, once (conditional): false when it was already. */
+  markRestored(workspaceId: string, incidentId: string, commentId: string, at: string): Promise<boolean>;
+  /** Adds `n` to the incident's restored count and sets when. */
+  noteRestored(workspaceId: string, id: string, at: string, n: number): Promise<void>;
+}
+
 export interface StorePort {
   memory: MemoryStore;
   comments: CommentStore;
@@ -343,6 +375,7 @@ export interface StorePort {
   jobs: JobStore;
   apiKeys: ApiKeyStore;
   outgoingWebhooks: OutgoingWebhookStore;
+  incidents: IncidentStore;
   schedules: ScheduleStore;
 }
 
@@ -418,5 +451,6 @@ export const stores: StorePort = {
   jobs: area('jobs'),
   apiKeys: area('apiKeys'),
   outgoingWebhooks: area('outgoingWebhooks'),
+  incidents: area('incidents'),
   schedules: area('schedules'),
 };

@@ -17,6 +17,7 @@ import { eventBridgeScheduler } from '../scheduler/eventbridge.js';
 import { jobRoutes } from '../routes/jobs.js';
 import { passwordRoutes } from '../routes/password.js';
 import { ruleRoutes } from '../routes/rules.js';
+import { incidentRoutes } from '../routes/incidents.js';
 import { reportRoutes } from '../routes/reports.js';
 import { publicApiRoutes } from '../routes/public-api.js';
 import { bindApiKeyGateway } from '../domain/api-key-port.js';
@@ -44,6 +45,7 @@ export const handler = createApiHandler({
   ...autopilotRoutes(),
   ...scheduleRoutes(),
   ...ruleRoutes(moderationDeps),
+  ...incidentRoutes(moderationDeps),
   ...publicApiRoutes(),
   ...jobRoutes(),
   ...reportRoutes(),

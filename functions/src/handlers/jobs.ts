@@ -9,12 +9,14 @@ import { stripeBilling } from '../billing/stripe.js';
 import { registerLongWork } from '../domain/job-kinds.js';
 import { runJob } from '../domain/jobs.js';
 import { registerBacktestJob } from '../domain/rules-jobs.js';
+import { registerIncidentJobs } from '../domain/incidents.js';
 // Modules that register their own kinds of job.
 import '../domain/reports.js';
 import { moderationDeps } from './deps.js';
 
 registerLongWork({ moderation: moderationDeps, billing: stripeBilling, identity: cognitoIdentity });
 registerBacktestJob();
+registerIncidentJobs(moderationDeps);
 
 export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
   const failures: string[] = [];

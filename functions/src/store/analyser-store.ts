@@ -33,5 +33,5 @@ export const analyserStore: StorePort = {
   schedules: unbound('schedules'),
   users: unbound('users'), sessions: unbound('sessions'), billing: unbound('billing'), meta: unbound('meta'), automation: unbound('automation'),
   tenant: unbound('tenant'), audit: unbound('audit'), rateLimit: unbound('rateLimit'), dataDeletion: unbound('dataDeletion'),
-  commentPages: unbound('commentPages'), jobs: unbound('jobs'),
+  commentPages: unbound('commentPages'), jobs: unbound('jobs'), incidents: unbound('incidents'),
 };

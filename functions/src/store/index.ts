@@ -10,6 +10,7 @@ import * as claims from './claims.js';
 import * as commentPages from './comment-pages.js';
 import * as comments from './comments.js';
 import * as dataDeletion from './data-deletion.js';
+import * as incidents from './incidents.js';
 import * as jobs from './jobs.js';
 import * as memory from './memory.js';
 import * as meta from './meta.js';
@@ -23,4 +24,4 @@ import * as usage from './usage.js';
 import * as users from './users.js';
 import * as workspaces from './workspaces.js';
 
-export const dynamoStore: StorePort = { memory, rules, automationLog: rules, comments, accounts, brands, workspaces, users, sessions, billing, usage, meta, automation, tenant, audit, rateLimit, dataDeletion, claims, commentPages, jobs, apiKeys, outgoingWebhooks, schedules };
+export const dynamoStore: StorePort = { memory, rules, automationLog: rules, comments, accounts, brands, workspaces, users, sessions, billing, usage, meta, automation, tenant, audit, rateLimit, dataDeletion, claims, commentPages, jobs, apiKeys, outgoingWebhooks, incidents, schedules };

@@ -165,3 +165,21 @@ export const memoryKey = {
   /** A brand's automation schedule (domain/brand-schedules.ts). */
   schedule: (workspaceId: string, brandId: string) => ({ pk: tenantPk(workspaceId), sk: `SCHEDULE#${brandId}` }),
 };
+
+/**
+ * Troll-attack incidents (issue 11 item 4, domain/incidents.ts): per post, counted negative or
+ * offensive comments in time buckets plus a running total (written once per comment: the seen
+ * marker is in the same transaction), the incidents of a workspace (newest first: the id starts with
+ * its time in base 36), the open incident of a post (its lock: one incident per post at a time), and
+ * the comments each incident hid.
+ */
+export const incidentKey = {
+  seen: (workspaceId: string, commentId: string) => ({ pk: tenantPk(workspaceId), sk: `BURSTSEEN#${commentId}` }),
+  bucket: (workspaceId: string, platform: string, postId: string, bucket: number) => ({ pk: tenantPk(workspaceId), sk: `BURST#${platform}#${postId}#B#${String(bucket).padStart(12, '0')}` }),
+  total: (workspaceId: string, platform: string, postId: string) => ({ pk: tenantPk(workspaceId), sk: `BURST#${platform}#${postId}#TOTAL` }),
+  incident: (workspaceId: string, id: string) => ({ pk: tenantPk(workspaceId), sk: `INCIDENT#${id}` }),
+  incidentPrefix: 'INCIDENT#',
+  post: (workspaceId: string, platform: string, postId: string) => ({ pk: tenantPk(workspaceId), sk: `INCIDENTPOST#${platform}#${postId}` }),
+  hidden: (workspaceId: string, incidentId: string, commentId: string) => ({ pk: tenantPk(workspaceId), sk: `INCHIDDEN#${incidentId}#${commentId}` }),
+  hiddenPrefix: (incidentId: string) => `INCHIDDEN#${incidentId}#`,
+};

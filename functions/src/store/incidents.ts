@@ -1,0 +1,186 @@
+/**
+ * Store: troll-attack incidents (issue 11 item 4). Burst counts per post are written once per comment
+ * (a seen marker in the same transaction as the bucket's and the total's ADD), read back as one
+ * Query over the window's few bucket items; an incident opens under its post's lock (a conditional
+ * put: one open incident per post); the comments it hid are one item each under the incident.
+ */
+import { DeleteCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { Incident, TABLE } from '@cg/shared';
+import type { IncidentHiddenRecord, IncidentRecord } from '../domain/store-port.js';
+import { db, isConditionFailure, table, withConflictRetry } from './client.js';
+import { incidentKey, tenantPk } from './keys.js';
+
+const DAY = 86_400;
+/** Seen markers outlive any redelivery; buckets outlive their window; totals (the baseline) last 90 days after the last count. */
+const SEEN_TTL = 3 * DAY;
+const BUCKET_TTL = 2 * DAY;
+const TOTAL_TTL = 90 * DAY;
+const INCIDENT_TTL = 366 * DAY;
+
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+const IncidentItem = Incident.omit({ status: true });
+
+function toRecord(item: Record<string, unknown>): IncidentRecord | null {
+  const r = IncidentItem.safeParse(item);
+  if (!r.success) { console.warn('[incidents] skipped a malformed incident', item.sk); return null; }
+  return r.data;
+}
+
+export async function countBurst(workspaceId: string, platform: string, postId: string, commentId: string, atMs: number, bucket: number, window: { from: number; to: number }) {
+  const ttl = nowSeconds();
+  try {
+    await withConflictRetry(() => db().send(new TransactWriteCommand({
+      TransactItems: [
+        { Put: { TableName: table(), Item: { ...incidentKey.seen(workspaceId, commentId), type: 'burstSeen', [TABLE.ttlAttribute]: ttl + SEEN_TTL }, ConditionExpression: 'attribute_not_exists(pk)' } },
+        { Update: {
+          TableName: table(), Key: incidentKey.bucket(workspaceId, platform, postId, bucket),
+          UpdateExpression: 'ADD n :one, ids :id SET #type = :t, #ttl = :ttl',
+          ExpressionAttributeNames: { '#type': 'type', '#ttl': TABLE.ttlAttribute },
+          ExpressionAttributeValues: { ':one': 1, ':id': new Set([commentId]), ':t': 'burstBucket', ':ttl': ttl + BUCKET_TTL },
+        } },
+        { Update: {
+          TableName: table(), Key: incidentKey.total(workspaceId, platform, postId),
+          UpdateExpression: 'ADD n :one SET firstAtMs = if_not_exists(firstAtMs, :at), #type = :t, #ttl = :ttl',
+          ExpressionAttributeNames: { '#type': 'type', '#ttl': TABLE.ttlAttribute },
+          ExpressionAttributeValues: { ':one': 1, ':at': atMs, ':t': 'burstTotal', ':ttl': ttl + TOTAL_TTL },
+        } },
+      ],
+    })));
+  } catch (err) {
+    if (!isConditionFailure(err)) throw err; // counted before (a redelivery): read the counts as they are
+  }
+  const from = incidentKey.bucket(workspaceId, platform, postId, window.from).sk;
+  const to = incidentKey.bucket(workspaceId, platform, postId, window.to).sk;
+  const [buckets, total] = await Promise.all([
+    db().send(new QueryCommand({
+      TableName: table(), KeyConditionExpression: 'pk = :p AND sk BETWEEN :a AND :b', ConsistentRead: true,
+      ExpressionAttributeValues: { ':p': tenantPk(workspaceId), ':a': from, ':b': to },
+    })),
+    db().send(new GetCommand({ TableName: table(), Key: incidentKey.total(workspaceId, platform, postId), ConsistentRead: true })),
+  ]);
+  let n = 0;
+  const ids: string[] = [];
+  for (const item of buckets.Items ?? []) {
+    n += Number(item.n ?? 0);
+    if (item.ids instanceof Set) ids.push(...(item.ids as Set<string>));
+  }
+  return { window: n, windowCommentIds: ids, total: Number(total.Item?.n ?? n), firstAtMs: Number(total.Item?.firstAtMs ?? atMs) };
+}
+
+export async function openIncident(workspaceId: string, incident: IncidentRecord, now: string): Promise<boolean> {
+  const ttl = Math.floor(Date.parse(incident.openedAt) / 1000) + INCIDENT_TTL;
+  try {
+    await db().send(new TransactWriteCommand({
+      TransactItems: [
+        { Put: {
+          TableName: table(),
+          Item: { ...incidentKey.post(workspaceId, incident.platform, incident.postId), type: 'incidentPost', incidentId: incident.id, endsAt: incident.endsAt, [TABLE.ttlAttribute]: Math.floor(Date.parse(incident.endsAt) / 1000) + DAY },
+          ConditionExpression: 'attribute_not_exists(pk) OR endsAt <= :now',
+          ExpressionAttributeValues: { ':now': now },
+        } },
+        { Put: { TableName: table(), Item: { ...incidentKey.incident(workspaceId, incident.id), type: 'incident', ...incident, [TABLE.ttlAttribute]: ttl }, ConditionExpression: 'attribute_not_exists(pk)' } },
+      ],
+    }));
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
+}
+
+export async function getIncident(workspaceId: string, id: string): Promise<IncidentRecord | null> {
+  const res = await db().send(new GetCommand({ TableName: table(), Key: incidentKey.incident(workspaceId, id), ConsistentRead: true }));
+  return res.Item ? toRecord(res.Item) : null;
+}
+
+export async function openIncidentOf(workspaceId: string, platform: string, postId: string, now: string): Promise<IncidentRecord | null> {
+  const lock = await db().send(new GetCommand({ TableName: table(), Key: incidentKey.post(workspaceId, platform, postId), ConsistentRead: true }));
+  if (!lock.Item || String(lock.Item.endsAt) <= now) return null;
+  const incident = await getIncident(workspaceId, String(lock.Item.incidentId));
+  return incident && !incident.closedAt && incident.endsAt > now ? incident : null;
+}
+
+export async function listIncidents(workspaceId: string, limit: number): Promise<IncidentRecord[]> {
+  const res = await db().send(new QueryCommand({
+    TableName: table(), KeyConditionExpression: 'pk = :p AND begins_with(sk, :s)', ScanIndexForward: false, Limit: limit,
+    ExpressionAttributeValues: { ':p': tenantPk(workspaceId), ':s': incidentKey.incidentPrefix },
+  }));
+  return (res.Items ?? []).map(toRecord).filter((r): r is IncidentRecord => r !== null);
+}
+
+export async function closeIncident(workspaceId: string, id: string, at: string, by: string | null): Promise<boolean> {
+  let closed: IncidentRecord | null;
+  try {
+    const res = await db().send(new UpdateCommand({
+      TableName: table(), Key: incidentKey.incident(workspaceId, id),
+      UpdateExpression: 'SET closedAt = :at, closedBy = :by',
+      ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(closedAt) OR attribute_type(closedAt, :null))',
+      ExpressionAttributeValues: { ':at': at, ':by': by, ':null': 'NULL' }, ReturnValues: 'ALL_NEW',
+    }));
+    closed = res.Attributes ? toRecord(res.Attributes) : null;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
+  if (closed) {
+    // Release the post's lock, unless a newer incident holds it.
+    await db().send(new DeleteCommand({
+      TableName: table(), Key: incidentKey.post(workspaceId, closed.platform, closed.postId),
+      ConditionExpression: 'incidentId = :id', ExpressionAttributeValues: { ':id': id },
+    })).catch((err: unknown) => { if (!isConditionFailure(err)) throw err; });
+  }
+  return true;
+}
+
+export async function addHidden(workspaceId: string, h: IncidentHiddenRecord): Promise<boolean> {
+  try {
+    await db().send(new TransactWriteCommand({
+      TransactItems: [
+        { Put: { TableName: table(), Item: { ...incidentKey.hidden(workspaceId, h.incidentId, h.commentId), type: 'incidentHidden', ...h, [TABLE.ttlAttribute]: nowSeconds() + INCIDENT_TTL }, ConditionExpression: 'attribute_not_exists(pk)' } },
+        { Update: { TableName: table(), Key: incidentKey.incident(workspaceId, h.incidentId), UpdateExpression: 'ADD hidden :one', ConditionExpression: 'attribute_exists(pk)', ExpressionAttributeValues: { ':one': 1 } } },
+      ],
+    }));
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
+}
+
+export async function listHidden(workspaceId: string, incidentId: string): Promise<IncidentHiddenRecord[]> {
+  const out: IncidentHiddenRecord[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const res = await db().send(new QueryCommand({
+      TableName: table(), KeyConditionExpression: 'pk = :p AND begins_with(sk, :s)', ExclusiveStartKey: start,
+      ExpressionAttributeValues: { ':p': tenantPk(workspaceId), ':s': incidentKey.hiddenPrefix(incidentId) },
+    }));
+    for (const i of res.Items ?? []) {
+      out.push({ incidentId: String(i.incidentId), commentId: String(i.commentId), automationLogId: String(i.automationLogId), at: String(i.at), restoredAt: (i.restoredAt as string | null) ?? null });
+    }
+    start = res.LastEvaluatedKey;
+  } while (start);
+  return out.sort((a, b) => a.at.localeCompare(b.at));
+}
+
+export async function markRestored(workspaceId: string, incidentId: string, commentId: string, at: string): Promise<boolean> {
+  try {
+    await db().send(new UpdateCommand({
+      TableName: table(), Key: incidentKey.hidden(workspaceId, incidentId, commentId),
+      UpdateExpression: 'SET restoredAt = :at', ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(restoredAt) OR attribute_type(restoredAt, :null))',
+      ExpressionAttributeValues: { ':at': at, ':null': 'NULL' },
+    }));
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
+}
+
+export async function noteRestored(workspaceId: string, id: string, at: string, n: number): Promise<void> {
+  await db().send(new UpdateCommand({
+    TableName: table(), Key: incidentKey.incident(workspaceId, id),
+    UpdateExpression: 'SET restoredAt = :at ADD restored :n', ConditionExpression: 'attribute_exists(pk)',
+    ExpressionAttributeValues: { ':at': at, ':n': n },
+  }));
+}
