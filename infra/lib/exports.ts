@@ -1,7 +1,8 @@
 /**
  * The exports bucket (issue 13): jobs write exports here and callers download them through
  * presigned GET links that work 15 minutes (functions/src/storage/s3.ts). Private, encrypted,
- * TLS only, every object gone after a day (a link is the only way in, and it expires long before).
+ * TLS only, every export (jobs/) gone after a day (a link is the only way in, and it expires long
+ * before). Workspace logos (logos/<workspace>, read into report files) stay until replaced.
  */
 import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import * as s3 from 'aws-cdk-lib/aws-s3';
@@ -18,8 +19,11 @@ export class Exports extends Construct {
       blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
       encryption: s3.BucketEncryption.S3_MANAGED,
       enforceSSL: true,
-      lifecycleRules: [{ expiration: Duration.days(EXPORT_EXPIRY_DAYS), abortIncompleteMultipartUploadAfter: Duration.days(1) }],
-      // Nothing in it outlives a day: the stack may go with it.
+      lifecycleRules: [
+        { prefix: 'jobs/', expiration: Duration.days(EXPORT_EXPIRY_DAYS) },
+        { abortIncompleteMultipartUploadAfter: Duration.days(1) },
+      ],
+      // Exports live a day; workspace logos (logos/) are uploaded again if the stack goes.
       removalPolicy: RemovalPolicy.DESTROY,
     });
     Validations.of(this.bucket).acknowledge({

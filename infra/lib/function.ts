@@ -167,12 +167,18 @@ export function bindQueue(f: CgFunction, envName: string, queue: sqs.IQueue): vo
  * EXPORTS_BUCKET and object access under `jobs/` only: `write` puts files (the jobs function), `read`
  * gets them (the api function, whose role signs the presigned download links).
  */
-export function bindBucket(f: CgFunction, bucket: s3.IBucket, access: 'read' | 'write'): void {
+export function bindBucket(f: CgFunction, bucket: s3.IBucket, access: 'read' | 'write', logos: 'read' | 'write'): void {
   f.env('EXPORTS_BUCKET', bucket.bucketName);
   f.fn.addToRolePolicy(new iam.PolicyStatement({ actions: [access === 'read' ? 's3:GetObject' : 's3:PutObject'], resources: [bucket.arnForObjects('jobs/*')] }));
+  // Workspace logos (logos/<workspace>): the api replaces and removes them, both read them into report files.
+  f.fn.addToRolePolicy(new iam.PolicyStatement({ actions: logos === 'read' ? ['s3:GetObject'] : ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'], resources: [bucket.arnForObjects('logos/*')] }));
   Validations.of(f).acknowledge({
     id: `AwsSolutions-IAM5[Resource::<${logicalIdOf(bucket)}.Arn>/jobs/*]`,
     reason: 'Export files are named by job at run time (jobs/<workspace>/<job>/<file>); the grant is one action on that prefix of the one exports bucket.',
+  });
+  Validations.of(f).acknowledge({
+    id: `AwsSolutions-IAM5[Resource::<${logicalIdOf(bucket)}.Arn>/logos/*]`,
+    reason: 'A workspace logo is named by workspace at run time (logos/<workspace>); the grant is on that prefix of the one exports bucket.',
   });
 }
 

@@ -143,7 +143,7 @@ export class AppStack extends Stack {
     bindSecret(fns.api, 'STRIPE_SECRET_ARN', secrets.stripe);
     bindMail(fns.api, config.mailFrom);
     bindQueue(fns.api, 'JOBS_QUEUE_URL', this.jobsQueue.queue);
-    bindBucket(fns.api, this.exports.bucket, 'read');
+    bindBucket(fns.api, this.exports.bucket, 'read', 'write');
 
     bindTable(fns.webhooks, table, 'write');
     bindQueue(fns.webhooks, 'META_EVENTS_QUEUE_URL', this.metaEventsQueue.queue);
@@ -181,7 +181,8 @@ export class AppStack extends Stack {
     bindSecret(fns.jobs, 'META_SECRET_ARN', secrets.meta);
     bindSecret(fns.jobs, 'STRIPE_SECRET_ARN', secrets.stripe);
     bindUserPool(fns.jobs, userPool, client, ['AdminDeleteUser']);
-    bindBucket(fns.jobs, this.exports.bucket, 'write');
+    bindBucket(fns.jobs, this.exports.bucket, 'write', 'read');
+    bindMail(fns.jobs, config.mailFrom); // the weekly report by mail
     bindQueue(fns.automation, 'JOBS_QUEUE_URL', this.jobsQueue.queue);
 
     bindTable(fns.metaEvents, table, 'write');
@@ -204,7 +205,7 @@ export class AppStack extends Stack {
     }
     // The origin of links (OAuth redirect, Stripe return, invitations, data-deletion status) and of the
     // Origin checks: from the stack, never from X-Forwarded-Host.
-    for (const f of [fns.api, fns.webhooks]) bindAppUrl(f, config.stage, config.domainName);
+    for (const f of [fns.api, fns.webhooks, fns.jobs]) bindAppUrl(f, config.stage, config.domainName);
     if (config.domainName) for (const f of [fns.ws]) f.env('APP_URL', `https://${config.domainName}`);
 
     for (const f of Object.values(fns)) acknowledgeFunctionFindings(f);
@@ -230,7 +231,7 @@ export class WebStack extends Stack {
     new ssm.StringParameter(this, 'AppUrl', {
       parameterName: appUrlParameterName(config.stage),
       stringValue: siteUrl,
-      description: 'The site origin the api and webhooks functions use as APP_URL (read at cold start)',
+      description: 'The site origin the api, webhooks and jobs functions use as APP_URL (read at cold start)',
     });
     new CfnOutput(this, 'SiteUrl', { value: config.domainName ? `https://${config.domainName}` : this.web.url, description: 'Open this URL: the SPA, /api, /webhooks and /ws' });
     new CfnOutput(this, 'DistributionDomain', { value: this.web.distribution.distributionDomainName });

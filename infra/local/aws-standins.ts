@@ -1,7 +1,7 @@
 /**
  * Local stand-ins for the AWS services the functions reach with no endpoint setting of their own:
  * Secrets Manager (GetSecretValue), SSM Parameter Store (GetParameter), KMS (Encrypt, Decrypt) and
- * S3 for the exports bucket (PutObject; GetObject through presigned links, checked as S3 checks them:
+ * S3 for the exports bucket (PutObject, DeleteObject, the functions' own GetObject; GetObject through presigned links, checked as S3 checks them:
  * SigV4 query signature with the local credentials, and expiry — a link past X-Amz-Expires is refused),
  * on one 127.0.0.1 port that the functions reach through the SDK's standard AWS_ENDPOINT_URL_<SERVICE>
  * variables. So locally the functions read their secrets and encrypt tokens the way they do in AWS.
@@ -126,8 +126,14 @@ export async function startAwsStandIns(opts: { region: string; secrets: Record<s
       res.writeHead(200, { ETag: `"${createHash('md5').update(data).digest('hex')}"` });
       return res.end();
     }
+    if (req.method === 'DELETE') {
+      objects.delete(key);
+      res.writeHead(204);
+      return res.end();
+    }
     if (req.method !== 'GET') return error(405, 'MethodNotAllowed', 'The specified method is not allowed against this resource.');
-    const refused = presignedRefusal('GET', req.url ?? '', String(req.headers.host ?? ''), region);
+    // A function's own GetObject (signed in its headers, as its PutObject) or a presigned download link.
+    const refused = req.headers.authorization?.startsWith('AWS4-HMAC-SHA256 ') ? null : presignedRefusal('GET', req.url ?? '', String(req.headers.host ?? ''), region);
     if (refused) return error(403, 'AccessDenied', refused);
     const object = objects.get(key);
     if (!object) return error(404, 'NoSuchKey', 'The specified key does not exist.');

@@ -2,6 +2,7 @@
 import * as z from 'zod';
 import { Role } from './roles.js';
 import { CommentStatus, Decision, Platform, PlanId, Sentiment, SubscriptionStatus } from './status.js';
+import { WorkspaceLogo } from './reports.js';
 
 /**
  * The signed-in user as the app sees them (spec section 3): their profile, plus the plan and role of
@@ -150,7 +151,13 @@ export const Member = z.object({ userId: z.string(), email: z.string(), role: Ro
 export type Member = z.infer<typeof Member>;
 
 /** The active workspace (issue #9): GET /api/workspace. */
-export const Workspace = z.object({ id: z.string(), name: z.string(), role: Role, autoAnalyze: z.boolean().default(true), members: z.array(Member) });
+export const Workspace = z.object({
+  id: z.string(), name: z.string(), role: Role, autoAnalyze: z.boolean().default(true), members: z.array(Member),
+  /** The logo on report files (GET /api/workspace/logo), null when none. */
+  logo: WorkspaceLogo.nullable().default(null),
+  /** Owners and admins get the last 7 days' report by mail every Monday (issue 11 item 8). */
+  weeklyReport: z.boolean().default(true),
+});
 export type Workspace = z.infer<typeof Workspace>;
 
 /** One of the user's workspaces with their role in it (the header's switcher). */

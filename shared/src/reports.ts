@@ -56,3 +56,15 @@ export const Report = z.object({
   accuracyByDay: z.array(z.object({ date: Day, reviewed: Count, unchanged: Count, accuracyPct: z.number().nullable() })),
 });
 export type Report = z.infer<typeof Report>;
+
+/**
+ * The workspace's logo on its report files (PDF, XLSX): a PNG or JPEG up to LOGO_MAX_BYTES, sent
+ * base64-encoded (PUT /api/workspace/logo); the server checks what the bytes are, not what they claim.
+ */
+export const LOGO_MAX_BYTES = 256 * 1024;
+export const LOGO_TYPES = ['image/png', 'image/jpeg'] as const;
+export const LogoBody = z.object({
+  data: z.base64('must be the image as base64').max(Math.ceil(LOGO_MAX_BYTES / 3) * 4, `The logo may be at most ${LOGO_MAX_BYTES / 1024} KB.`),
+});
+export const WorkspaceLogo = z.object({ contentType: z.enum(LOGO_TYPES), bytes: z.number().int(), width: z.number().int(), height: z.number().int(), updatedAt: z.string() });
+export type WorkspaceLogo = z.infer<typeof WorkspaceLogo>;

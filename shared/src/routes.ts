@@ -12,7 +12,7 @@ import { Incident, IncidentDetail, IncidentsList, IncidentsQuery, RestoreResult 
 import { Job, JobAccepted } from './jobs.js';
 import { ApiKey, CreateApiKeyBody, CreatedApiKey, CreatedWebhookEndpoint, CreateWebhookBody, WebhookDelivery, WebhookEndpoint } from './public-api.js';
 import { AutomationPage, AutomationQuery, BacktestBody, BacktestResult, Rule, RuleInput, SavedReply, SavedReplyInput, UndoBody, UndoResult } from './rules.js';
-import { Report, ReportExportQuery, ReportQuery } from './reports.js';
+import { LogoBody, Report, ReportExportQuery, ReportQuery } from './reports.js';
 import { CommentStatus, Decision, OverrideAction, Platform, PlanId, Sentiment } from './status.js';
 import { BrandSummary, BrandVoice, KnowledgeEntry, KnowledgeEntryInput, KnowledgeImportBody, KnowledgeImportResult } from './voice.js';
 
@@ -77,7 +77,9 @@ export const UpdateWorkspaceBody = z.object({
   name: z.string().trim().min(1, 'must not be empty').max(100).optional(),
   /** Analyse comments as they arrive (webhooks, sync); off leaves them pending until Process All. */
   autoAnalyze: z.boolean().optional(),
-}).refine((b) => b.name !== undefined || b.autoAnalyze !== undefined, 'Send name or autoAnalyze.');
+  /** Mail the owners and admins the last 7 days' report every Monday. */
+  weeklyReport: z.boolean().optional(),
+}).refine((b) => b.name !== undefined || b.autoAnalyze !== undefined || b.weeklyReport !== undefined, 'Send name, autoAnalyze or weeklyReport.');
 export const AuditQuery = z.object({ cursor: z.string().max(500).optional(), limit: z.coerce.number().int().min(1).max(500).optional() });
 export const ForgotPasswordBody = z.object({ email: z.email().max(254) });
 export const ResetPasswordBody = z.object({ email: z.email().max(254), code: z.string().trim().min(1).max(20), password: z.string().min(1).max(256) });
@@ -220,6 +222,10 @@ export const ROUTES = {
   // Reports of a date range (issue 11 item 8): figures, or the file (CSV, XLSX, PDF) — a job beyond REPORT_INLINE_MAX comments.
   getReport: r({ method: 'GET', path: '/api/reports', auth: 'user', access: 'read', group: 'api', query: ReportQuery, response: Report }),
   exportReport: r({ method: 'GET', path: '/api/reports/export', auth: 'user', access: 'read', group: 'api', query: ReportExportQuery }),
+  // The workspace's logo on report files: the image itself, replace (PNG or JPEG, checked by its bytes), remove.
+  getWorkspaceLogo: r({ method: 'GET', path: '/api/workspace/logo', auth: 'user', access: 'read', group: 'api' }),
+  putWorkspaceLogo: r({ method: 'PUT', path: '/api/workspace/logo', auth: 'user', access: 'manage', group: 'api', body: LogoBody, response: Workspace }),
+  deleteWorkspaceLogo: r({ method: 'DELETE', path: '/api/workspace/logo', auth: 'user', access: 'manage', group: 'api', response: Workspace }),
   metaWebhookVerify: r({ method: 'GET', path: '/webhooks/meta', auth: 'public', group: 'webhooks' }),
   metaWebhook: r({ method: 'POST', path: '/webhooks/meta', auth: 'public', group: 'webhooks', rawBody: true }),
   stripeWebhook: r({ method: 'POST', path: '/webhooks/stripe', auth: 'public', group: 'webhooks', rawBody: true }),

@@ -54,6 +54,13 @@ function bound(): JobPorts {
   return ports;
 }
 
+/** The file store bound with the jobs (workspace logos live there too). */
+export function boundFiles(): FileStorePort {
+  const files = bound().files;
+  if (!files) throw new Error('No file store is bound: the composition root binds one with bindJobs');
+  return files;
+}
+
 export interface JobContext<P = unknown> {
   job: JobRecord;
   params: P;

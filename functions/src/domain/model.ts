@@ -3,7 +3,7 @@
  * members, sessions, accounts and comments. The DynamoDB adapter (functions/src/store/) stores these
  * shapes; the domain never sees a key or a DynamoDB type.
  */
-import type { CountedComment, Platform, Role, User } from '@cg/shared';
+import type { CountedComment, Platform, Role, User, WorkspaceLogo } from '@cg/shared';
 
 /** A comment with its version (optimistic concurrency) and review state, inside its workspace. */
 export interface StoredComment extends CountedComment {
@@ -48,6 +48,10 @@ export interface WorkspaceRecord extends PlanFields {
   /** The owner's email (billing contact at Stripe). */
   ownerEmail: string;
   createdAt: string;
+  /** The logo on report files (stored at logos/<workspace> in the file store), null/absent when none. */
+  logo?: WorkspaceLogo | null;
+  /** Mail the weekly report to owners and admins; absent = yes. */
+  weeklyReport?: boolean;
 }
 
 export interface MemberRecord { workspaceId: string; userId: string; email: string; role: Role; joinedAt: string }

@@ -9,6 +9,7 @@ import { reportFile, type ReportBranding, type ReportFile, type ReportFormat } f
 import { AUTOMATION_ACTOR } from './auto-actions.js';
 import { Invalid, Missing } from './errors.js';
 import { registerJobRunner, startJob } from './jobs.js';
+import { readLogo } from './logo.js';
 import type { StoredComment } from './model.js';
 import { stores } from './store-port.js';
 
@@ -176,10 +177,14 @@ export async function buildReport(workspaceId: string, q: ReportQuery, now = new
 
 export interface ReportExportParams { query: ReportQuery; format: ReportFormat }
 
-/** Workspace name and white-label (on the plan that has it) for the file's header. */
-async function branding(workspaceId: string): Promise<ReportBranding> {
+/** Workspace name, logo and white-label (on the plan that has it) for the file's header. */
+export async function branding(workspaceId: string): Promise<ReportBranding> {
   const ws = await stores.workspaces.getWorkspace(workspaceId);
-  return { workspaceName: ws?.name ?? 'Workspace', whiteLabel: !!ws && planHasFeature(ws.subscriptionPlan, 'whiteLabel') };
+  const logo = ws?.logo ? await readLogo(workspaceId) : null;
+  return {
+    workspaceName: ws?.name ?? 'Workspace', whiteLabel: !!ws && planHasFeature(ws.subscriptionPlan, 'whiteLabel'),
+    logo: logo && ws?.logo ? { ...logo, width: ws.logo.width, height: ws.logo.height } : null,
+  };
 }
 
 /** The report as a file for up to REPORT_INLINE_MAX comments in range; beyond it, a job writes the file (202 {job}). */

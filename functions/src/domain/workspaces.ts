@@ -47,13 +47,13 @@ export async function workspaceView(workspaceId: string, userId: string): Promis
   if (!me) throw new NotAllowed('You are not a member of this workspace.');
   const order = { owner: 0, admin: 1, moderator: 2, viewer: 3 } as const;
   return {
-    id: ws.id, name: ws.name, role: me.role, autoAnalyze: ws.autoAnalyze,
+    id: ws.id, name: ws.name, role: me.role, autoAnalyze: ws.autoAnalyze, logo: ws.logo ?? null, weeklyReport: ws.weeklyReport !== false,
     members: members.sort((a, b) => order[a.role] - order[b.role] || a.email.localeCompare(b.email)).map((m) => ({ userId: m.userId, email: m.email, role: m.role })),
   };
 }
 
 /** Renames the workspace and/or switches its automatic analysis; each change audited. */
-export async function updateWorkspace(workspaceId: string, userId: string, change: { name?: string; autoAnalyze?: boolean }): Promise<Workspace> {
+export async function updateWorkspace(workspaceId: string, userId: string, change: { name?: string; autoAnalyze?: boolean; weeklyReport?: boolean }): Promise<Workspace> {
   const before = await requireWorkspace(workspaceId);
   const actor = await actorOf(userId);
   if (change.name !== undefined && change.name !== before.name) {
@@ -63,6 +63,10 @@ export async function updateWorkspace(workspaceId: string, userId: string, chang
   if (change.autoAnalyze !== undefined && change.autoAnalyze !== before.autoAnalyze) {
     await store.setWorkspaceFields(workspaceId, { autoAnalyze: change.autoAnalyze });
     await audit(workspaceId, actor, 'workspace.auto-analyze', `workspace ${workspaceId}`, { autoAnalyze: { from: before.autoAnalyze, to: change.autoAnalyze } });
+  }
+  if (change.weeklyReport !== undefined && change.weeklyReport !== (before.weeklyReport !== false)) {
+    await store.setWorkspaceFields(workspaceId, { weeklyReport: change.weeklyReport });
+    await audit(workspaceId, actor, 'workspace.weekly-report', `workspace ${workspaceId}`, { weeklyReport: { from: !change.weeklyReport, to: change.weeklyReport } });
   }
   return workspaceView(workspaceId, userId);
 }

@@ -1,13 +1,21 @@
 /**
  * A report as a file (issue 11 item 8), written with well-kept libraries: csv-stringify, exceljs and
  * pdf-lib. They ship beside the bundle (infra/lib/packaging.ts) and load only when a file is asked for.
- * On Ultimate the files carry the workspace's name instead of ours (white-label).
+ * The workspace's logo, when it has one, heads the PDF and the XLSX summary. On Ultimate the files
+ * carry only the workspace's name and logo, nothing of ours (white-label).
  */
 import type { Report } from '@cg/shared';
 
 export type ReportFormat = 'csv' | 'xlsx' | 'pdf';
 export interface ReportFile { body: Buffer; contentType: string; fileName: string }
-export interface ReportBranding { workspaceName: string; whiteLabel: boolean }
+/** The workspace's name, its logo (a PNG or JPEG checked on upload) and whether the files carry only those (white-label). */
+export interface ReportBranding { workspaceName: string; whiteLabel: boolean; logo?: { body: Buffer; contentType: 'image/png' | 'image/jpeg'; width: number; height: number } | null }
+
+/** The logo's drawn size: at most `maxW` × `maxH`, its proportions kept. */
+function fit(width: number, height: number, maxW: number, maxH: number): { width: number; height: number } {
+  const k = Math.min(maxW / width, maxH / height, 1);
+  return { width: width * k, height: height * k };
+}
 
 const PRODUCT = 'Pagewarden';
 const CONTENT_TYPES: Record<ReportFormat, string> = {
@@ -66,6 +74,10 @@ async function xlsx(r: Report, b: ReportBranding): Promise<Buffer> {
   for (const row of summaryRows(r)) summary.addRow(row);
   summary.getColumn(1).width = 34;
   summary.getColumn(2).width = 14;
+  if (b.logo) {
+    const image = book.addImage({ buffer: b.logo.body as never, extension: b.logo.contentType === 'image/png' ? 'png' : 'jpeg' });
+    summary.addImage(image, { tl: { col: 3, row: 0 }, ext: fit(b.logo.width, b.logo.height, 160, 48) });
+  }
   const days = book.addWorksheet('By day');
   days.addRow([...DAY_COLUMNS]).font = { bold: true };
   for (const row of dayRows(r)) days.addRow(row);
@@ -80,6 +92,7 @@ async function pdf(r: Report, b: ReportBranding): Promise<Buffer> {
   const doc = await PDFDocument.create();
   doc.setTitle(title(r, b));
   doc.setProducer(b.whiteLabel ? b.workspaceName : PRODUCT);
+  doc.setCreator(b.whiteLabel ? b.workspaceName : PRODUCT);
   const font = await doc.embedFont(StandardFonts.Helvetica);
   const bold = await doc.embedFont(StandardFonts.HelveticaBold);
   // The standard fonts speak WinAnsi only: anything else is replaced rather than failing the report.
@@ -91,10 +104,25 @@ async function pdf(r: Report, b: ReportBranding): Promise<Buffer> {
     page.drawText(safe(text), { x: opts.x ?? 50, y, size: opts.size ?? 10, font: opts.strong ? bold : font, color: rgb(0.1, 0.1, 0.15) });
     y -= (opts.size ?? 10) + 6;
   };
-  // The mark: a filled square with the owner's initial, then the title.
-  page.drawRectangle({ x: 50, y: y - 4, width: 22, height: 22, color: rgb(0.16, 0.32, 0.75) });
-  page.drawText(safe((b.whiteLabel ? b.workspaceName : PRODUCT).charAt(0).toUpperCase()), { x: 56, y: y + 2, size: 14, font: bold, color: rgb(1, 1, 1) });
-  line(title(r, b), { size: 13, strong: true, x: 80 });
+  // A copy of its own: pdf-lib reads the whole underlying ArrayBuffer, and a small Buffer shares a pool.
+  const logo = b.logo ? await (b.logo.contentType === 'image/png' ? doc.embedPng(new Uint8Array(b.logo.body)) : doc.embedJpg(new Uint8Array(b.logo.body))) : null;
+  if (logo && b.whiteLabel) {
+    // White-label: the workspace's logo heads the page, the title under it.
+    const size = fit(logo.width, logo.height, 200, 48);
+    page.drawImage(logo, { x: 50, y: y + 18 - size.height, ...size });
+    y -= size.height + 4;
+    line(title(r, b), { size: 13, strong: true });
+  } else {
+    // The workspace's logo at the top right, then the mark (a filled square with the owner's initial) and the title.
+    if (logo) {
+      const size = fit(logo.width, logo.height, 120, 36);
+      page.drawImage(logo, { x: 545 - size.width, y: 818 - size.height, ...size });
+      y = 810 - size.height;
+    }
+    page.drawRectangle({ x: 50, y: y - 4, width: 22, height: 22, color: rgb(0.16, 0.32, 0.75) });
+    page.drawText(safe((b.whiteLabel ? b.workspaceName : PRODUCT).charAt(0).toUpperCase()), { x: 56, y: y + 2, size: 14, font: bold, color: rgb(1, 1, 1) });
+    line(title(r, b), { size: 13, strong: true, x: 80 });
+  }
   y -= 10;
   for (const [k, v] of summaryRows(r)) line(`${k}: ${v ?? '-'}`);
   y -= 10;

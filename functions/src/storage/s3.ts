@@ -32,4 +32,18 @@ export const s3Files: FileStorePort = {
     });
     return getSignedUrl(s3, command, { expiresIn: ttlSeconds });
   },
+  async get(key) {
+    const { s3, sdk } = await s3Client();
+    try {
+      const res = await s3.send(new sdk.GetObjectCommand({ Bucket: config.req('EXPORTS_BUCKET'), Key: key }));
+      return res.Body ? Buffer.from(await res.Body.transformToByteArray()) : null;
+    } catch (err) {
+      if ((err as { name?: string }).name === 'NoSuchKey') return null;
+      throw err;
+    }
+  },
+  async remove(key) {
+    const { s3, sdk } = await s3Client();
+    await s3.send(new sdk.DeleteObjectCommand({ Bucket: config.req('EXPORTS_BUCKET'), Key: key }));
+  },
 };

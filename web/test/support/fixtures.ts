@@ -114,6 +114,8 @@ export const workspace: Workspace = {
   name: 'Lovelace Labs',
   role: 'owner',
   autoAnalyze: true,
+  logo: null,
+  weeklyReport: true,
   members: [
     { userId: 'user-123', email: 'ada@example.com', role: 'owner' },
     { userId: 'user-456', email: 'grace@example.com', role: 'moderator' },
