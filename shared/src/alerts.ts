@@ -69,3 +69,15 @@ export const MarkAlertsReadBody = z.union([
 ]);
 export type MarkAlertsReadBody = z.infer<typeof MarkAlertsReadBody>;
 export const MarkAlertsReadResult = z.object({ unread: z.number().int().min(0) });
+
+/**
+ * The negative-sentiment surge rule (functions/src/domain/alert-rules.ts), per UTC hour, for the
+ * workspace and each brand: the hour's negative comments reach at least `minNegatives` and
+ * `factor` × the average per hour over the `baselineHours` before it, and make up at least
+ * `minShare` of the hour's analysed comments.
+ */
+export const NEGATIVE_SURGE = { baselineHours: 24, minNegatives: 10, factor: 3, minShare: 0.4 } as const;
+/** Quota alerts go out when a month's analysed comments reach these shares of the plan's quota. */
+export const QUOTA_ALERT_LEVELS = [{ kind: 'quota_80', share: 0.8 }, { kind: 'quota_100', share: 1 }] as const;
+/** A Slack-compatible receiver has this long to answer. */
+export const SLACK_TIMEOUT_MS = 5_000;

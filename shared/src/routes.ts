@@ -4,6 +4,7 @@
  * this table, and the SPA's API client is typed from it.
  */
 import * as z from 'zod';
+import { AlertSettings, AlertSettingsInput, AlertsList, AlertsQuery, MarkAlertsReadBody, MarkAlertsReadResult } from './alerts.js';
 import { Activity, Analytics, AuditPage, BulkResult, Comment, CommentContext, CommentHistoryEntry, CommentsList, CreatedInvitation, PendingInvitation, SocialAccount, Stats, User, Workspace, WorkspaceSummary } from './entities.js';
 import { InvitableRole, type Access } from './roles.js';
 import { AutopilotSettings, AutopilotSettingsInput } from './autopilot.js';
@@ -182,6 +183,11 @@ export const ROUTES = {
   listWebhooks: r({ method: 'GET', path: '/api/webhooks', auth: 'user', access: 'manage', group: 'api', response: z.array(WebhookEndpoint) }),
   deleteWebhook: r({ method: 'DELETE', path: '/api/webhooks/{id}', auth: 'user', access: 'manage', group: 'api', response: Ok }),
   webhookDeliveries: r({ method: 'GET', path: '/api/webhooks/{id}/deliveries', auth: 'user', access: 'manage', group: 'api', response: z.array(WebhookDelivery) }),
+  // Alerts (issue 11, item 7): the bell (every member reads and marks read), the settings (owners and admins: they hold the Slack URL).
+  listAlerts: r({ method: 'GET', path: '/api/alerts', auth: 'user', access: 'read', group: 'api', query: AlertsQuery, response: AlertsList }),
+  markAlertsRead: r({ method: 'POST', path: '/api/alerts/read', auth: 'user', access: 'read', group: 'api', body: MarkAlertsReadBody, response: MarkAlertsReadResult }),
+  getAlertSettings: r({ method: 'GET', path: '/api/alerts/settings', auth: 'user', access: 'manage', group: 'api', response: AlertSettings }),
+  putAlertSettings: r({ method: 'PUT', path: '/api/alerts/settings', auth: 'user', access: 'manage', group: 'api', body: AlertSettingsInput, response: AlertSettings }),
   // Browser navigations: the handler checks the session itself and sends a signed-out visitor to /login.
   facebookAuth: r({ method: 'GET', path: '/api/auth/facebook', auth: 'public', group: 'api', redirect: true }),
   facebookCallback: r({ method: 'GET', path: '/api/auth/facebook/callback', auth: 'public', group: 'api', redirect: true }),

@@ -3,6 +3,7 @@
  * Declared once here; the API validates with these schemas, the analyser reads the inferred types.
  */
 import * as z from 'zod';
+import { DEFAULT_RESPONSE_TARGET_MINUTES } from './reports.js';
 
 export const TONES = ['friendly', 'formal', 'playful'] as const;
 export const Tone = z.enum(TONES);
@@ -27,6 +28,8 @@ export const BrandVoice = z.object({
   defaultLanguage: LanguageCode.default('en'),
   /** Free-text facts the OpenAI provider may use ("We ship from Lisbon; stores in Porto and Faro"). */
   facts: z.string().max(4000).default(''),
+  /** The brand's response-time target (minutes): reports measure replies against it, and comments waiting longer raise an alert. */
+  responseTargetMinutes: z.number().int('must be a whole number of minutes').min(5, 'must be at least 5 minutes').max(10_080, 'must be at most 7 days (10080 minutes)').default(DEFAULT_RESPONSE_TARGET_MINUTES),
 });
 export type BrandVoice = z.infer<typeof BrandVoice>;
 

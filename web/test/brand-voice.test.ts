@@ -5,7 +5,7 @@ import { axeViolations, browserSuite, MockApi, newSession } from './support/harn
 import { signedIn } from './support/fixtures';
 
 const suite = browserSuite();
-const voice: BrandVoice = { tone: 'playful', signOff: '— Acme', emoji: true, bannedWords: ['cheap'], addressBy: 'first_name', defaultLanguage: 'es', facts: '' };
+const voice: BrandVoice = { tone: 'playful', signOff: '— Acme', emoji: true, bannedWords: ['cheap'], addressBy: 'first_name', defaultLanguage: 'es', facts: '', responseTargetMinutes: 60 };
 const entry: KnowledgeEntry = { id: 'kb-1', topic: 'shipping', title: 'Shipping to Canada', questions: ['Do you ship to Canada?'], answer: 'Yes, 5-7 days.', language: 'en', updatedAt: new Date().toISOString() };
 const brands = [{ id: 'page-1', name: 'Acme Shoes', platforms: ['facebook', 'instagram'] }, { id: 'page-2', name: 'Acme Outlet', platforms: ['facebook'] }];
 

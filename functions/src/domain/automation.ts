@@ -11,6 +11,7 @@
 import { startJobs } from './jobs.js';
 import { processComment, type ModerationDeps } from './moderation.js';
 import { brandOf } from './sync.js';
+import { checkResponseTimes } from './alerts.js';
 import { stores, withRequestScope } from './store-port.js';
 
 const { listAutomated } = stores.automation;
@@ -114,6 +115,8 @@ export async function runAutomation(deps: ModerationDeps, task: Task): Promise<{
       await withRequestScope(async () => {
         totals.requeued += await requeueStuck(deps, workspaceId);
         totals.requeued += await retryFailed(deps, workspaceId);
+        // Comments waiting longer than their brand's response-time target raise an alert (once a day per brand).
+        await checkResponseTimes(workspaceId);
       });
     } catch (err) {
       totals.failed++;

@@ -14,6 +14,7 @@ import { concurrent, record, type Change } from './exactly-once.js';
 import { stores } from './store-port.js';
 import { commentPayload, emitWebhookEvents } from './outgoing-webhooks.js';
 import { removeRepeats } from './automatic.js';
+import { checkQuota, countSentiments } from './alerts.js';
 import type { StoredComment, WorkspaceRecord } from './model.js';
 
 const store = stores.comments;
@@ -47,6 +48,7 @@ async function queueForAnalysis(deps: ModerationDeps, ws: WorkspaceRecord, items
   const movable = items.filter((s) => canTransition('process', s.comment.status));
   const reserved = await usage.reserve(workspaceId, movable.length, monthlyQuota(ws));
   const paused = reserved < movable.length ? 'quota' : null;
+  if (reserved > 0 || paused) await checkQuota(workspaceId, monthlyQuota(ws), paused === 'quota');
   const notice = paused ? QUOTA_NOTICE : ws.notice === TRIAL_ENDED_NOTICE || (ws.notice === QUOTA_NOTICE && reserved > 0) ? null : ws.notice;
   if (notice !== ws.notice) await setWorkspaceFields(workspaceId, { notice });
   let queued: StoredComment[] = [];
@@ -137,6 +139,8 @@ export async function recordDecisions(deps: Pick<ModerationDeps, 'notifier'>, wo
   // Counted when queued: the failed ones are given back (they are pending again).
   if (failed.length) await usage.release(workspaceId, failed.length);
   if (processed.length) {
+    // Negative-sentiment counts for the surge alert, kept on write (never a scan of the comments).
+    await countSentiments(workspaceId, written.filter((s) => s.comment.status === 'processed'));
     await emitWebhookEvents(workspaceId, 'comment.decided', written.filter((s) => s.comment.status === 'processed').map((s) => ({ comment: commentPayload(s.comment), decision: s.comment.aiDecision })));
     await deps.notifier.notify(workspaceId, { type: 'comment_processed', commentIds: processed, ...(processed.length === 1 ? { commentId: processed[0] } : {}), status: 'processed' });
   }

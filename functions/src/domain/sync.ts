@@ -10,6 +10,7 @@
 import type { Comment } from '@cg/shared';
 import { meta, MetaThrottled, MetaTokenInvalid, vault, type AdSources, type MetaSession } from './meta-port.js';
 import { stores } from './store-port.js';
+import { alertReconnect } from './alerts.js';
 import type { PlatformComment, StoredAccount } from './model.js';
 
 const accounts = stores.accounts;
@@ -96,6 +97,7 @@ async function syncAll(platform: MetaSession, workspaceId: string, opts: SyncOpt
       } else if (err instanceof MetaTokenInvalid) {
         await accounts.putAccount({ ...a, needsReconnect: true });
         result.needsReconnect.push(a.accountName);
+        await alertReconnect(workspaceId, a);
       } else throw err;
     }
   }

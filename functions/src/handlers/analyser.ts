@@ -6,6 +6,7 @@
  */
 import './bind-analyser-store.js'; // only the store areas the analyser uses
 import './bind-webhooks.js'; // comment.decided
+import './bind-alerts.js'; // the negative-sentiment surge alert
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { createAnalyser, type Analyser } from '../analysis/index.js';
 import type { AnalysisJob } from '../domain/ports.js';

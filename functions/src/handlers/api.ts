@@ -19,6 +19,7 @@ import { passwordRoutes } from '../routes/password.js';
 import { ruleRoutes } from '../routes/rules.js';
 import { incidentRoutes } from '../routes/incidents.js';
 import { reportRoutes } from '../routes/reports.js';
+import { alertRoutes } from '../routes/alerts.js';
 import { publicApiRoutes } from '../routes/public-api.js';
 import { bindApiKeyGateway } from '../domain/api-key-port.js';
 import { usagePlanGateway } from '../platform/usage-plan.js';
@@ -49,5 +50,6 @@ export const handler = createApiHandler({
   ...publicApiRoutes(),
   ...jobRoutes(),
   ...reportRoutes(),
+  ...alertRoutes(),
   ...workspaceRoutes({ mail: mailer, notifier: moderationDeps.notifier, billing: stripeBilling }),
 }, cognitoIdentity, { onChange: auditChange });

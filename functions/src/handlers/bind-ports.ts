@@ -4,6 +4,7 @@
  */
 import './bind-store.js';
 import './bind-webhooks.js';
+import './bind-alerts.js';
 import { bindMeta } from '../domain/meta-port.js';
 import { graphMeta, tokenVault } from '../platform/meta-port.js';
 

@@ -154,6 +154,22 @@ export const publicApiKey = {
 };
 
 /**
+ * Alerts (issue 11, item 7, domain/alerts.ts): a workspace's alert settings; its alerts, newest first
+ * (the id starts with the inverted time; kept 90 days); the bell's state (unread count and the time
+ * of the last "mark all read"); one dedupe item per kind + subject + period (expires after the
+ * period); and negative-sentiment counts per hour, for the workspace (`ALL`) and each brand, added as
+ * decisions are written (kept 3 days) so the surge rule reads a day of counts, never the comments.
+ */
+export const alertKey = {
+  settings: (workspaceId: string) => ({ pk: tenantPk(workspaceId), sk: 'ALERTSETTINGS' }),
+  state: (workspaceId: string) => ({ pk: tenantPk(workspaceId), sk: 'ALERTSTATE' }),
+  alert: (workspaceId: string, id: string) => ({ pk: tenantPk(workspaceId), sk: `ALERT#${id}` }),
+  alertPrefix: 'ALERT#',
+  dedupe: (workspaceId: string, dedupeKey: string) => ({ pk: tenantPk(workspaceId), sk: `ALERTKEY#${dedupeKey}` }),
+  sentiment: (workspaceId: string, scope: string, hour: string) => ({ pk: tenantPk(workspaceId), sk: `SENTIMENT#${scope}#${hour}` }),
+};
+
+/**
  * Workspace memory (domain/memory.ts): each moderator decision as an example, newest first (kept
  * 180 days); autopilot settings, one item per brand (domain/autopilot.ts).
  */
