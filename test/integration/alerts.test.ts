@@ -1,0 +1,163 @@
+/**
+ * Alerts (issue 11, item 7) against the local stack: the quota at 80% alerts once (not again on the
+ * next queueing), by mail (the stack's mail catcher) and to a Slack-compatible receiver started here,
+ * and in the bell until marked read; a connection Meta refuses with 190 alerts "needs reconnecting";
+ * comments waiting longer than the brand's response-time target alert through the automation task;
+ * a bad Slack URL is a 400 naming the field.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedIn } from '../support/client.js';
+import { mailsTo } from '../support/mail.js';
+import { makeComment, seed } from '../support/seed.js';
+
+const usage = await import('../../functions/src/store/usage.js');
+const { putAccount } = await import('../../functions/src/store/accounts.js');
+const { markAutomated } = await import('../../functions/src/store/automation.js');
+const { runAutomation } = await import('../../functions/src/domain/automation.js');
+const { vault } = await import('../../functions/src/domain/meta-port.js');
+const { moderationDeps } = await import('../../functions/src/handlers/deps.js');
+
+const STARTER_QUOTA = 5_000;
+
+/** A Slack-compatible incoming webhook on a free port: records every JSON body it receives. */
+async function startSlack() {
+  const received: { text: string }[] = [];
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      received.push(JSON.parse(Buffer.concat(chunks).toString('utf8')));
+      res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}/services/T000/B000/alerts`, received, close: () => new Promise<void>((r) => { server.closeAllConnections(); server.close(() => r()); }) };
+}
+
+/** A Facebook page account stored straight into the workspace (its brand is the page), with a token Meta does not know. */
+async function storedPage(workspaceId: string, name: string) {
+  const externalId = `alertpage${randomUUID().slice(0, 8)}`;
+  const account = {
+    id: `facebook_${externalId}`, workspaceId, platform: 'facebook' as const, accountName: name, externalId, brandId: externalId,
+    encryptedToken: await vault().seal(`EAAB-unknown-${randomUUID()}`), isActive: true, needsReconnect: false, syncedUntil: null, throttledUntil: null,
+    instagramId: null, encryptedUserToken: null, connectedAt: new Date().toISOString(),
+  };
+  await putAccount(account);
+  return account;
+}
+
+describe('alerts', () => {
+  let slack: Awaited<ReturnType<typeof startSlack>>;
+  beforeAll(async () => { slack = await startSlack(); });
+  afterAll(async () => { await slack.close(); });
+
+  it('quota at 80% alerts once, by mail, to Slack and in the bell; mark read clears the count', async () => {
+    const { client, email, user } = await signedIn('alerts-quota');
+    const saved = await client.put('/api/alerts/settings', { slackUrl: slack.url });
+    expect(saved.status, saved.text).toBe(200);
+    expect(saved.json.slackUrl).toBe(slack.url);
+    expect(saved.json.routes.quota_80).toEqual({ inApp: true, email: true, slack: true });
+
+    expect((await client.get('/api/alerts')).json).toEqual({ items: [], unread: 0 });
+    await usage.addAnalysed(user.workspaceId, STARTER_QUOTA * 0.8 - 10);
+    await seed(user.workspaceId, Array.from({ length: 20 }, () => makeComment()));
+    expect((await client.post('/api/comments/bulk-analyze')).json.queued).toBe(20);
+
+    // Crossing 80% again in the same month (more comments queued) alerts no more.
+    await seed(user.workspaceId, Array.from({ length: 5 }, () => makeComment()));
+    expect((await client.post('/api/comments/bulk-analyze')).json.queued).toBe(5);
+
+    const mails = (await mailsTo(email)).filter((m) => /quota at 80%/i.test(m.subject));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain('4,010 of this month');
+    const posted = slack.received.filter((m) => /quota at 80%/i.test(m.text));
+    expect(posted).toHaveLength(1);
+    expect(posted[0]!.text).toContain('5,000');
+
+    const bell = (await client.get('/api/alerts')).json;
+    expect(bell.unread).toBe(1);
+    expect(bell.items).toHaveLength(1);
+    expect(bell.items[0]).toMatchObject({ kind: 'quota_80', title: 'Monthly analysis quota at 80%', read: false });
+
+    const read = await client.post('/api/alerts/read', { ids: [bell.items[0].id] });
+    expect(read.status, read.text).toBe(200);
+    expect(read.json.unread).toBe(0);
+    const after = (await client.get('/api/alerts')).json;
+    expect(after.unread).toBe(0);
+    expect(after.items[0].read).toBe(true);
+    // Marking it again counts nothing down twice.
+    expect((await client.post('/api/alerts/read', { ids: [bell.items[0].id] })).json.unread).toBe(0);
+  });
+
+  it('a kind routed away from a channel is not sent there', async () => {
+    const { client, email, user } = await signedIn('alerts-routes');
+    const saved = await client.put('/api/alerts/settings', { slackUrl: slack.url, routes: { quota_80: { inApp: true, email: false, slack: false } } });
+    expect(saved.status, saved.text).toBe(200);
+    const before = slack.received.length;
+    await usage.addAnalysed(user.workspaceId, STARTER_QUOTA * 0.8);
+    await seed(user.workspaceId, [makeComment()]);
+    expect((await client.post('/api/comments/bulk-analyze')).json.queued).toBe(1);
+    expect((await client.get('/api/alerts')).json.unread).toBe(1);
+    expect((await mailsTo(email)).filter((m) => /quota/i.test(m.subject))).toEqual([]);
+    expect(slack.received.length).toBe(before);
+    expect((await client.post('/api/alerts/read', { all: true })).json.unread).toBe(0);
+    expect((await client.get('/api/alerts')).json.items.every((a: { read: boolean }) => a.read)).toBe(true);
+  });
+
+  it('a connection Meta refuses (190) alerts that it needs reconnecting, once', async () => {
+    const { client, email, user } = await signedIn('alerts-reconnect');
+    const page = await storedPage(user.workspaceId, 'Alerts Bakery');
+    const sync = await client.post('/api/sync-comments');
+    expect(sync.status, sync.text).toBeLessThan(300);
+    expect(sync.json.needsReconnect).toEqual(['Alerts Bakery']);
+    const bell = (await client.get('/api/alerts')).json;
+    expect(bell.items).toHaveLength(1);
+    expect(bell.items[0]).toMatchObject({ kind: 'reconnect', brandId: page.brandId, title: 'Alerts Bakery needs reconnecting', link: '/settings' });
+    const mails = (await mailsTo(email)).filter((m) => /Alerts Bakery needs reconnecting/.test(m.subject));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain('reconnects it in Settings');
+  });
+
+  it('comments waiting longer than the brand\'s response-time target alert through the automation task, once', async () => {
+    const { client, email, user } = await signedIn('alerts-waiting');
+    const page = await storedPage(user.workspaceId, 'Alerts Florist');
+    const voice = await client.put(`/api/brands/${page.brandId}/voice`, { responseTargetMinutes: 30 });
+    expect(voice.status, voice.text).toBe(200);
+    expect(voice.json.responseTargetMinutes).toBe(30);
+    const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
+    await seed(user.workspaceId, [
+      makeComment({ accountId: page.id, timestamp: minutesAgo(45), content: 'Is anyone there?' }),
+      makeComment({ accountId: page.id, timestamp: minutesAgo(40), content: 'Hello?' }),
+      makeComment({ accountId: page.id, timestamp: minutesAgo(5), content: 'Just asked' }),
+    ]);
+    await markAutomated(user.workspaceId);
+    await runAutomation(moderationDeps, 'requeue');
+    await runAutomation(moderationDeps, 'requeue');
+
+    const overdue = (await client.get('/api/alerts')).json.items.filter((a: { kind: string }) => a.kind === 'response_overdue');
+    expect(overdue).toHaveLength(1);
+    expect(overdue[0]).toMatchObject({ brandId: page.brandId, title: 'Comments on Alerts Florist waiting longer than 30 minutes' });
+    expect(overdue[0].detail).toContain('2 comments have waited');
+    expect((await mailsTo(email)).filter((m) => /Alerts Florist waiting longer/.test(m.subject))).toHaveLength(1);
+  });
+
+  it('a bad Slack URL or a stranger as mail recipient is a 400 naming the field; nothing is saved', async () => {
+    const { client } = await signedIn('alerts-bad');
+    for (const slackUrl of ['not a url', 'ftp://hooks.example.com/x', 'https://user:secret@hooks.example.com/x']) {
+      const res = await client.put('/api/alerts/settings', { slackUrl });
+      expect(res.status, slackUrl).toBe(400);
+      expect(res.json.message).toMatch(/Slack webhook URL/);
+      expect(JSON.stringify(res.json)).toContain('slackUrl');
+    }
+    const stranger = await client.put('/api/alerts/settings', { emailRecipients: ['no-such-user'] });
+    expect(stranger.status).toBe(400);
+    expect(stranger.json.message).toContain('no-such-user');
+    const badKind = await client.put('/api/alerts/settings', { routes: { nonsense: { inApp: true, email: true, slack: true } } });
+    expect(badKind.status).toBe(400);
+    expect((await client.get('/api/alerts/settings')).json.slackUrl).toBeNull();
+  });
+});
