@@ -43,7 +43,7 @@ export interface CostFigures {
   lambda_gb_s_per_comment: number;
 }
 
-export async function costFigures(s: Stack, probe: DynamoProbe, client: Client, pageId: string, postId: string, n = 500, log: (l: string) => void = console.log): Promise<CostFigures> {
+export async function costFigures(s: Stack, probe: DynamoProbe, client: Client, pageId: string, postId: string, n = Number(process.env.BENCH_COST_N ?? 500), log: (l: string) => void = console.log): Promise<CostFigures> {
   const ws = new WebSocket(`${s.url.replace('http', 'ws')}/ws`, { headers: { Cookie: client.cookieHeader() } });
   await new Promise<void>((resolve, reject) => { ws.once('open', () => resolve()); ws.once('error', reject); });
   const sentIds = new Set<string>();
@@ -51,7 +51,11 @@ export async function costFigures(s: Stack, probe: DynamoProbe, client: Client, 
   let pushed = 0;
   ws.on('message', (data) => {
     pushed++;
-    try { const m = JSON.parse(data.toString()); if (m?.type === 'comment_processed' && sentIds.has(m.commentId)) decided.add(m.commentId); } catch { /* not JSON */ }
+    try {
+      // A batch of decisions is one message naming every comment (commentIds); a repeat of a removed text is hidden instead of analysed.
+      const m = JSON.parse(data.toString());
+      if (m?.type === 'comment_processed' || m?.type === 'comment_action_executed') for (const id of [m.commentId, ...(m.commentIds ?? [])]) if (sentIds.has(id)) decided.add(id);
+    } catch { /* not JSON */ }
   });
   const before = new Map([...s.invocations].map(([k, v]) => [k, v.ms.length]));
   probe.capacity = [];
@@ -68,8 +72,13 @@ export async function costFigures(s: Stack, probe: DynamoProbe, client: Client, 
     inflight.push(sendWebhook(s.url, feedCommentWebhook(pageId, postId, commentId, texts[i % texts.length]!, s.env.META_APP_SECRET!)));
   }
   await Promise.all(inflight);
-  for (const deadline = Date.now() + 60_000; decided.size < n && Date.now() < deadline;) await sleep(50);
-  await sleep(500); // the last writes after the push
+  // Follow every webhook to its decision: wait while decisions keep arriving (a busy machine is slow, not stuck).
+  for (let last = decided.size, progressAt = Date.now(); decided.size < n; await sleep(100)) {
+    if (decided.size > last) { last = decided.size; progressAt = Date.now(); }
+    if (Date.now() - progressAt > 120_000) break;
+  }
+  // The last writes after the push: wait until DynamoDB has been quiet for a second.
+  for (let seen = -1; seen !== probe.capacity!.length;) { seen = probe.capacity!.length; await sleep(1000); }
   ws.close();
   const consumed = probe.capacity;
   probe.capacity = null;
@@ -91,20 +100,31 @@ export async function costFigures(s: Stack, probe: DynamoProbe, client: Client, 
   const batches = ['meta-events', 'analyser'].reduce((a, name) => a + (s.invocations.get(name)?.ms.length ?? 0) - (before.get(name) ?? 0), 0);
   const sqsRequests = 2 * n + 2 * batches;
   const done = decided.size;
-  if (!done) throw new Error(`cost: none of the ${n} webhooks reached a decision on the socket within a minute`);
-  if (done < n) log(`  (only ${done}/${n} decided within a minute: the figures are per comment decided)`);
-  const per1000 = 1000 / done;
+  if (done < n) throw new Error(`cost: only ${done} of the ${n} webhooks reached a decision on the socket (no progress for 2 minutes); a cost per comment would divide all the work by a subset`);
+  const per1000 = 1000 / n;
   const dynamo = (wcu * PRICES.dynamoWriteRequestUnit + rcu * PRICES.dynamoReadRequestUnit) * per1000;
   const lambda = (gbSeconds * PRICES.lambdaGbSecond + invocations * PRICES.lambdaRequest) * per1000;
   const sqs = sqsRequests * PRICES.sqsRequest * per1000;
   const edge = (n * (PRICES.restApiRequest + PRICES.cloudfrontHttpsRequest) + pushed * PRICES.websocketMessage) * per1000;
   const total = dynamo + lambda + sqs + edge;
-  log(`  ${done}/${n} comments decided and pushed; DynamoDB ${wcu.toFixed(0)} WCU + ${rcu.toFixed(0)} RCU (${(wcu / done).toFixed(1)} WCU, ${(rcu / done).toFixed(1)} RCU per comment)`);
-  log(`  Lambda: ${perFn.join('; ')} → ${(gbSeconds / done).toFixed(4)} GB-s per comment; SQS ${sqsRequests} requests; API Gateway ${n} REST requests + ${pushed} WebSocket messages; CloudFront ${n} requests`);
+  log(`  ${done}/${n} comments decided and pushed; DynamoDB ${wcu.toFixed(0)} WCU + ${rcu.toFixed(0)} RCU (${(wcu / n).toFixed(1)} WCU, ${(rcu / n).toFixed(1)} RCU per comment)`);
+  const byLabel = new Map<string, { calls: number; units: number; indexes: Record<string, number> }>();
+  for (const c of consumed) {
+    const b = byLabel.get(c.label) ?? { calls: 0, units: 0, indexes: {} };
+    b.calls++; b.units += c.units;
+    for (const [ix, u] of Object.entries(c.indexes)) b.indexes[ix] = (b.indexes[ix] ?? 0) + u;
+    byLabel.set(c.label, b);
+  }
+  log('  DynamoDB per comment by call (operation and item kinds; units of which on indexes):');
+  for (const [label, b] of [...byLabel].sort((x, y) => y[1].units - x[1].units).slice(0, 25)) {
+    const ix = Object.entries(b.indexes).filter(([, u]) => u).map(([k, u]) => `${k} ${(u / n).toFixed(2)}`).join(', ');
+    log(`    ${(b.units / n).toFixed(2).padStart(6)} units ${(b.calls / n).toFixed(2).padStart(5)} calls  ${label}${ix ? ` (${ix})` : ''}`);
+  }
+  log(`  Lambda: ${perFn.join('; ')} → ${(gbSeconds / n).toFixed(4)} GB-s per comment; SQS ${sqsRequests} requests; API Gateway ${n} REST requests + ${pushed} WebSocket messages; CloudFront ${n} requests`);
   log(`  per 1,000 comments: DynamoDB $${dynamo.toFixed(4)}, Lambda $${lambda.toFixed(4)}, SQS $${sqs.toFixed(4)}, API Gateway + CloudFront $${edge.toFixed(4)} → $${total.toFixed(4)}`);
   log(`  prices (us-east-1 list, no free tier): ${Object.entries(PRICES).map(([k, v]) => `${k} $${v.toPrecision(3)}`).join(', ')}`);
   return {
     cost_per_1000_comments_usd: total, cost_dynamodb_per_1000_usd: dynamo, cost_lambda_per_1000_usd: lambda, cost_sqs_per_1000_usd: sqs,
-    cost_api_gateway_cloudfront_per_1000_usd: edge, dynamodb_wcu_per_comment: wcu / done, dynamodb_rcu_per_comment: rcu / done, lambda_gb_s_per_comment: gbSeconds / done,
+    cost_api_gateway_cloudfront_per_1000_usd: edge, dynamodb_wcu_per_comment: wcu / n, dynamodb_rcu_per_comment: rcu / n, lambda_gb_s_per_comment: gbSeconds / n,
   };
 }

@@ -17,7 +17,7 @@ export interface DynamoCall {
 
 export interface DynamoObserver {
   endpoint: string;
-  /** Ask every call for its consumed capacity (ReturnConsumedCapacity: TOTAL). */
+  /** Ask every call for its consumed capacity (ReturnConsumedCapacity: INDEXES, so the units of each index are reported too). */
   recordCapacity: boolean;
   onCall(listener: (call: DynamoCall) => void): () => void;
   close(): Promise<void>;
@@ -44,7 +44,7 @@ export async function startDynamoObserver(target: string): Promise<DynamoObserve
       let request: Record<string, unknown> = {};
       try { request = JSON.parse(body.toString('utf8') || '{}') as Record<string, unknown>; } catch { /* forwarded as is */ }
       if (observer.recordCapacity && WITH_CAPACITY.has(operation) && !request.ReturnConsumedCapacity) {
-        request = { ...request, ReturnConsumedCapacity: 'TOTAL' };
+        request = { ...request, ReturnConsumedCapacity: 'INDEXES' };
         body = Buffer.from(JSON.stringify(request));
       }
       const headers = { ...req.headers, host: upstream.host, 'content-length': String(body.length) };

@@ -7,7 +7,31 @@ import type { DynamoCall, DynamoObserver } from '../../infra/local/dynamo-observ
 
 type Listener = (commentId: string, at: number) => void;
 
-interface Consumed { command: string; units: number }
+interface Consumed { command: string; units: number; /** What the call touched: its operation and the kinds of items (sk up to its first '#', or the index read). */ label: string; /** Units spent on each global secondary index (ReturnConsumedCapacity INDEXES). */ indexes: Record<string, number> }
+
+/** The kind of an item from its sort key (COMMENT, CELLS, WORD, HIST ...). */
+const kindOf = (sk: unknown) => String((sk as { S?: string } | undefined)?.S ?? '?').split('#')[0]!;
+
+/** Labels a call by the kinds of items it writes or reads, e.g. `TransactWriteItems COMMENT+COUNTERS+CELLS`. */
+function labelOf(call: DynamoCall): string {
+  const r = call.request as Record<string, any>;
+  const kinds: string[] = [];
+  const add = (key: Record<string, any> | undefined) => { if (key) kinds.push(kindOf(key.sk)); };
+  for (const t of (r.TransactItems ?? []) as Record<string, any>[]) for (const v of Object.values(t)) add(v?.Item ?? v?.Key);
+  for (const reqs of Object.values(r.RequestItems ?? {}) as any[]) {
+    if (Array.isArray(reqs)) for (const w of reqs) add(w?.PutRequest?.Item ?? w?.DeleteRequest?.Key);
+    else for (const k of reqs?.Keys ?? []) add(k);
+  }
+  add(r.Item ?? r.Key);
+  if (call.operation === 'Query') {
+    const values = r.ExpressionAttributeValues ?? {};
+    const prefix = Object.values(values).map((v: any) => v?.S).find((v) => typeof v === 'string' && !String(v).startsWith('WS#'));
+    kinds.push(r.IndexName ?? `table ${String(prefix ?? '').split('#')[0]}`);
+  }
+  const counted = new Map<string, number>();
+  for (const k of kinds) counted.set(k, (counted.get(k) ?? 0) + 1);
+  return `${call.operation} ${[...counted].map(([k, n]) => (n > 1 ? `${k}×${n}` : k)).join('+')}`;
+}
 
 export interface DynamoProbe {
   /** Called once per comment id whose insert (Put with type=comment) committed. */
@@ -45,9 +69,12 @@ export function installProbe(observer: DynamoObserver): void {
     probe.timings.set(name, list);
     if (call.status !== 200) return;
     if (probe.capacity) {
-      const cc = call.response?.ConsumedCapacity as { CapacityUnits?: number } | { CapacityUnits?: number }[] | undefined;
+      type Cc = { CapacityUnits?: number; GlobalSecondaryIndexes?: Record<string, { CapacityUnits?: number }> };
+      const cc = call.response?.ConsumedCapacity as Cc | Cc[] | undefined;
       const all = Array.isArray(cc) ? cc : cc ? [cc] : [];
-      probe.capacity.push({ command: name, units: all.reduce((sum, c) => sum + Number(c?.CapacityUnits ?? 0), 0) });
+      const indexes: Record<string, number> = {};
+      for (const c of all) for (const [ix, v] of Object.entries(c?.GlobalSecondaryIndexes ?? {})) indexes[ix] = (indexes[ix] ?? 0) + Number(v?.CapacityUnits ?? 0);
+      probe.capacity.push({ command: name, units: all.reduce((sum, c) => sum + Number(c?.CapacityUnits ?? 0), 0), label: labelOf(call), indexes });
     }
     if (probe.onCommentWritten && call.operation === 'TransactWriteItems') {
       for (const t of (call.request.TransactItems ?? []) as { Put?: { Item?: Record<string, any> } }[]) {
