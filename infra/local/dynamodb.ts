@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { CreateTableCommand, DeleteTableCommand, DescribeTableCommand, DynamoDBClient, GetItemCommand, ListTablesCommand, PutItemCommand, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
-import { TABLE } from '@cg/shared';
+import { COMMENT_FILTER_ATTRIBUTES, TABLE } from '@cg/shared';
 import { hasCommand, startChild, type Child } from './child.js';
 import { waitFor } from './ports.js';
 
@@ -61,7 +61,7 @@ export async function ensureTable(endpoint: string, name: string): Promise<void>
     GlobalSecondaryIndexes: TABLE.indexes.map((i) => ({
       IndexName: i.name,
       KeySchema: [{ AttributeName: i.partitionKey, KeyType: 'HASH' }, { AttributeName: i.sortKey, KeyType: 'RANGE' }],
-      Projection: { ProjectionType: 'ALL' },
+      Projection: i.projection === 'ALL' ? { ProjectionType: 'ALL' } : { ProjectionType: 'INCLUDE', NonKeyAttributes: [...COMMENT_FILTER_ATTRIBUTES] },
     })),
   }));
   await client.send(new UpdateTimeToLiveCommand({ TableName: name, TimeToLiveSpecification: { AttributeName: TABLE.ttlAttribute, Enabled: true } }));

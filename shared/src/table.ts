@@ -8,18 +8,29 @@ export const TABLE = {
   partitionKey: 'pk',
   sortKey: 'sk',
   ttlAttribute: 'ttl',
-  /** Bumped when the key design changes incompatibly (2: workspaces are the tenant, issue #9; 3-5: comment cells and search words, issue #13); local data of another version is reset. */
-  schemaVersion: 5,
-  /** Generic, sparse global secondary indexes; each access pattern names the one it uses. */
+  /** Bumped when the key design changes incompatibly (2: workspaces are the tenant, issue #9; 3-5: comment cells and search words, 6: comment lists' indexes project only the filter attributes, issue #13); local data of another version is reset, a deployed table is brought forward with `npm run backfill` (docs/deploy.md). */
+  schemaVersion: 6,
+  /**
+   * Generic, sparse global secondary indexes; each access pattern names the one it uses. gsi1 (the
+   * queue, sessions, connections) projects whole items; the comment lists' other indexes project only
+   * the attributes their filters read (an index write costs by the size it projects: about a third of
+   * a whole comment), and a page fetches its comments by key (docs/access-patterns.md, pattern 38).
+   */
   indexes: [
-    { name: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
-    { name: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
-    { name: 'gsi3', partitionKey: 'gsi3pk', sortKey: 'gsi3sk' },
+    { name: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk', projection: 'ALL' },
+    { name: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk', projection: 'FILTERS' },
+    { name: 'gsi3', partitionKey: 'gsi3pk', sortKey: 'gsi3sk', projection: 'FILTERS' },
     /** A comment's cell: platform, account, status, sentiment (comment-cells.ts). */
-    { name: 'gsi4', partitionKey: 'gsi4pk', sortKey: 'gsi4sk' },
+    { name: 'gsi4', partitionKey: 'gsi4pk', sortKey: 'gsi4sk', projection: 'FILTERS' },
     /** A comment's facet: sentiment and decision over every account and status. */
-    { name: 'gsi5', partitionKey: 'gsi5pk', sortKey: 'gsi5sk' },
+    { name: 'gsi5', partitionKey: 'gsi5pk', sortKey: 'gsi5sk', projection: 'FILTERS' },
   ],
 } as const;
+
+/**
+ * The top-level attributes of a comment item that list filters read (copies of fields of its
+ * `comment`), projected by the FILTERS indexes besides their keys (DynamoDB INCLUDE projection).
+ */
+export const COMMENT_FILTER_ATTRIBUTES = ['type', 'status', 'platform', 'sentiment', 'accountId', 'decision', 'language', 'category', 'confidence', 'authorId'] as const;
 
 export type IndexName = (typeof TABLE.indexes)[number]['name'];

@@ -9,7 +9,7 @@ import type { StoredComment } from '../domain/model.js';
 import type { CommentPageQuery, PostInfoRecord } from '../domain/store-port.js';
 import { db, table } from './client.js';
 import { actionKey, commentKey } from './keys.js';
-import { getComments } from './comments.js';
+import { getComments, wholeItems } from './comments.js';
 import { cellCounts, countPlan, hasResidualFilters, plan, readMerged } from './comment-plan.js';
 import { searchComments } from './comment-search.js';
 
@@ -24,12 +24,12 @@ function queryOf(workspaceId: string, q: CommentPageQuery): QueryCommandInput {
   const conds: string[] = [];
   const names: Record<string, string> = { '#pk': ix.pk };
   const values: Record<string, unknown> = { ':p': ix.pkValue };
-  const nested = (field: string) => { names['#c'] = 'comment'; names[`#${field}`] = field; return `#c.#${field}`; };
-  const decision = (field: string) => { names['#c'] = 'comment'; names['#d'] = 'aiDecision'; names[`#${field}`] = field; return `#c.#d.#${field}`; };
+  // Top-level copies of the comment's fields (COMMENT_FILTER_ATTRIBUTES), which every list index projects.
+  const nested = (field: string) => { names[`#${field}`] = field; return `#${field}`; };
+  const decision = nested;
   if (q.status) { conds.push('#st = :st'); names['#st'] = 'status'; values[':st'] = q.status; }
   if (q.sentiment) { conds.push('sentiment = :se'); values[':se'] = q.sentiment; }
   if (q.platform && !q.queue) { conds.push('platform = :pl'); values[':pl'] = q.platform; }
-  if (q.search?.trim()) { conds.push('contains(searchText, :q)'); values[':q'] = q.search.trim().toLowerCase(); }
   if (q.accountIds) {
     const ids = q.accountIds.length ? q.accountIds : ['-none-'];
     conds.push(`${nested('accountId')} IN (${ids.map((_, i) => `:a${i}`).join(', ')})`);
@@ -63,7 +63,7 @@ export async function listCommentPage(workspaceId: string, q: CommentPageQuery, 
   if (q.search?.trim()) return searchComments(workspaceId, q, limit);
   const p = plan(workspaceId, q, await cellCounts(workspaceId), limit);
   const { items, more } = await readMerged(p, limit);
-  return { items: parse(items, workspaceId), more, ...(hasResidualFilters(q) ? {} : { total: p.total }) };
+  return { items: parse(await wholeItems(items), workspaceId), more, ...(hasResidualFilters(q) ? {} : { total: p.total }) };
 }
 
 /** How many comments match: the cell counts' sum, or a COUNT over the chosen partitions when other filters apply; search: its page's total. */
@@ -84,7 +84,7 @@ export async function authorComments(workspaceId: string, platform: CommentPageQ
   let evaluated = 0;
   do {
     const res = await db().send(new QueryCommand({ ...input, ScanIndexForward: false, ExclusiveStartKey: start, Limit: Math.min(1000, window - evaluated) }));
-    items.push(...parse(res.Items ?? [], workspaceId));
+    items.push(...parse(await wholeItems(res.Items ?? []), workspaceId));
     evaluated += res.ScannedCount ?? 0;
     start = res.LastEvaluatedKey;
   } while (start && evaluated < window);

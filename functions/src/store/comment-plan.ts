@@ -11,7 +11,7 @@
  * Filters the cells do not know (language, category, minConfidence, author) are FilterExpressions too.
  */
 import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import { QUEUE_STATUSES, cellMatches, parseCellCounter, type Cell, type CellFilter } from '@cg/shared';
+import { QUEUE_STATUSES, TABLE, cellMatches, parseCellCounter, type Cell, type CellFilter } from '@cg/shared';
 import type { CommentPageQuery } from '../domain/store-port.js';
 import { db, table } from './client.js';
 import { commentKey, tenantPk } from './keys.js';
@@ -59,8 +59,9 @@ function conditions(q: CommentPageQuery, f: CellFilter): { conds: string[]; name
   const conds: string[] = [];
   const names: Record<string, string> = {};
   const values: Record<string, unknown> = {};
-  const nested = (field: string) => { names['#c'] = 'comment'; names[`#${field}`] = field; return `#c.#${field}`; };
-  const decision = (field: string) => { names['#c'] = 'comment'; names['#d'] = 'aiDecision'; names[`#${field}`] = field; return `#c.#d.#${field}`; };
+  // Top-level copies of the comment's fields (COMMENT_FILTER_ATTRIBUTES), which every list index projects.
+  const nested = (field: string) => { names[`#${field}`] = field; return `#${field}`; };
+  const decision = nested;
   if (f.statuses) { names['#st'] = 'status'; conds.push(`#st IN (${f.statuses.map((_, i) => `:st${i}`).join(', ')})`); f.statuses.forEach((s, i) => { values[`:st${i}`] = s; }); }
   if (f.sentiment) { conds.push('sentiment = :se'); values[':se'] = f.sentiment; }
   if (f.platform) { conds.push('platform = :pl'); values[':pl'] = f.platform; }
@@ -77,8 +78,13 @@ function conditions(q: CommentPageQuery, f: CellFilter): { conds: string[]; name
   return { conds, names, values };
 }
 
-/** Average stored comment size in KB, for the read estimate (a GSI read costs 0.5 RCU per 4 KB). */
-const COMMENT_KB = 1;
+/**
+ * Size in KB of what an index returns per comment, for the read estimate (a GSI read costs 0.5 RCU
+ * per 4 KB): the whole item from gsi1, the keys and filter attributes from the others, whose page is
+ * then fetched by key (BatchGet: 0.5 RCU per comment up to 4 KB).
+ */
+const ITEM_KB = { whole: 2, projected: 0.4 };
+const FETCH_PER_COMMENT = 0.5;
 /** What one more Query call costs in the estimate: at least 0.5 RCU (rounded per call) and a round trip. */
 const PER_CALL = 1;
 
@@ -124,7 +130,8 @@ export function plan(workspaceId: string, q: CommentPageQuery, counts: CellCount
     }
     const used = [...parts].filter(([, v]) => v.match > 0);
     const itemsRead = used.reduce((a, [, v]) => a + (want * (v.match / total)) / (v.match / v.all), 0);
-    const estimate = used.length * PER_CALL + (itemsRead * COMMENT_KB) / 8;
+    const whole = TABLE.indexes.find((i) => i.name === p.index)!.projection === 'ALL';
+    const estimate = used.length * PER_CALL + (itemsRead * (whole ? ITEM_KB.whole : ITEM_KB.projected)) / 8 + (whole ? 0 : want * FETCH_PER_COMMENT);
     if (best && best.estimate <= estimate) continue;
     best = { total, kind: p.kind, estimate, sources: used.map(([key, v]) => source(p.index, key, q.after, c, v.match / total, v.match / v.all)) };
   }
@@ -142,8 +149,8 @@ function source(index: string, pkValue: string, after: string | undefined, c: Re
   };
 }
 
-/** The sort key every comment item carries (the All index's), for merging partitions. */
-const orderOf = (item: Record<string, unknown>) => String(item.gsi2sk ?? '');
+/** The sort key of an item read from a plan's index (`<timestamp>#<commentId>`), for merging its partitions. */
+const orderOf = (item: Record<string, unknown>) => String(item[`${item.__index}sk`] ?? '');
 
 /**
  * Up to `want` matching items newest first, merged over the plan's partitions: each partition is
@@ -156,7 +163,7 @@ export async function readMerged(p: Plan, want: number): Promise<{ items: Record
     // A call costs 0.5 RCU per 4 KB read (at least one unit): a few items more than the share cost little and save refills.
     const limit = Math.max(3, Math.min(1000, Math.ceil((need * st.s.share * 1.25) / Math.max(st.s.density, 0.001)) + 1));
     const res = await db().send(new QueryCommand({ ...st.s.input, ScanIndexForward: false, ExclusiveStartKey: st.start, Limit: limit }));
-    st.buf.push(...(res.Items ?? []));
+    st.buf.push(...(res.Items ?? []).map((i) => Object.assign(i, { __index: st.s.input.IndexName })));
     st.start = res.LastEvaluatedKey;
     st.done = !st.start;
   };
@@ -169,6 +176,7 @@ export async function readMerged(p: Plan, want: number): Promise<{ items: Record
     if (!best) break;
     out.push(best.buf.shift()!);
   }
+  for (const i of out) delete i.__index;
   return { items: out, more: state.some((st) => st.buf.length || !st.done) };
 }
 

@@ -16,16 +16,28 @@ import { commentKey, tenantPk } from './keys.js';
 
 type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
 
+/** The item version of comments (`sv`): 6 carries the filter attributes the FILTERS indexes project (shared/src/table.ts); older ones are brought forward by scripts/backfill.ts. */
+export const COMMENT_ITEM_VERSION = 6;
+
+/** The filter attributes of a comment item (COMMENT_FILTER_ATTRIBUTES but `type`): copies of its fields, absent when the field is. */
+export function filterAttributes(c: Comment): Record<string, unknown> {
+  const d = c.aiDecision;
+  return {
+    status: c.status, platform: c.platform, sentiment: d?.sentiment ?? null,
+    ...(c.accountId ? { accountId: c.accountId } : {}), authorId: c.authorId,
+    ...(d ? { decision: d.decision, language: d.language, confidence: d.confidence, ...(d.category ? { category: d.category } : {}) } : {}),
+  };
+}
+
 /** The stored item of a comment (its keys, index keys and filter attributes); exported for the bench's direct seeding. */
 export function toItem(s: StoredComment): Record<string, unknown> {
   const c = s.comment;
   const order = commentKey.order(c.timestamp, c.id);
   const inQueue = QUEUE_STATUSES.includes(c.status);
   return {
-    ...commentKey.item(s.workspaceId, c.id), type: 'comment', workspaceId: s.workspaceId, version: s.version, updatedAt: s.updatedAt, review: s.review,
+    ...commentKey.item(s.workspaceId, c.id), type: 'comment', sv: COMMENT_ITEM_VERSION, workspaceId: s.workspaceId, version: s.version, updatedAt: s.updatedAt, review: s.review,
     ...(s.analysisRetries ? { analysisRetries: s.analysisRetries } : {}),
-    comment: c, status: c.status, platform: c.platform, sentiment: c.aiDecision?.sentiment ?? null,
-    searchText: `${c.content} ${c.authorName}`.toLowerCase(),
+    comment: c, ...filterAttributes(c),
     gsi2pk: commentKey.all(s.workspaceId), gsi2sk: order,
     gsi4pk: commentKey.cell(s.workspaceId, cellOf(c)), gsi4sk: order, gsi5pk: commentKey.facet(s.workspaceId, cellOf(c)), gsi5sk: order,
     ...(inQueue ? { gsi1pk: commentKey.queue(s.workspaceId), gsi1sk: order, gsi3pk: commentKey.queueOf(s.workspaceId, c.platform), gsi3sk: order } : {}),
@@ -149,6 +161,24 @@ async function batchGet(workspaceId: string, ids: string[], projection?: { expre
     if (keys.length) throw new Error('BatchGet kept returning unprocessed keys');
   }
   return out;
+}
+
+/**
+ * Items read from an index that projects only the filter attributes (shared/src/table.ts) brought to
+ * whole comments: one BatchGet (eventually consistent, like the index) for those without `comment`,
+ * in the order given; an item deleted meanwhile is left out.
+ */
+export async function wholeItems(items: Record<string, unknown>[]): Promise<Record<string, unknown>[]> {
+  const partial = items.filter((i) => i.comment === undefined);
+  if (!partial.length) return items;
+  const byWorkspace = new Map<string, string[]>();
+  for (const i of partial) {
+    const ws = String(i.pk).slice('WS#'.length);
+    byWorkspace.set(ws, [...(byWorkspace.get(ws) ?? []), String(i.sk).slice('COMMENT#'.length)]);
+  }
+  const found = new Map<string, Record<string, unknown>>();
+  for (const [ws, ids] of byWorkspace) for (const item of await batchGet(ws, ids, undefined, false)) found.set(`${item.pk}|${item.sk}`, item);
+  return items.flatMap((i) => (i.comment !== undefined ? [i] : found.has(`${i.pk}|${i.sk}`) ? [found.get(`${i.pk}|${i.sk}`)!] : []));
 }
 
 async function existingIds(workspaceId: string, ids: string[]): Promise<Set<string>> {
@@ -279,14 +309,14 @@ async function page(input: QueryCommandInput, offset: number, limit: number): Pr
     }
     return page({ ...input, ExclusiveStartKey: after }, 0, limit);
   }
-  const out: StoredComment[] = [];
+  const out: Record<string, unknown>[] = [];
   let start: Record<string, unknown> | undefined = input.ExclusiveStartKey;
   do {
     const res = await db().send(new QueryCommand({ ...input, ScanIndexForward: false, ExclusiveStartKey: start, Limit: Math.min(1000, offset + limit - out.length + (input.FilterExpression ? 200 : 0)) }));
-    out.push(...readable(res.Items ?? []));
+    out.push(...(res.Items ?? []));
     start = res.LastEvaluatedKey;
   } while (start && out.length < offset + limit);
-  return out.slice(offset, offset + limit);
+  return readable(await wholeItems(out.slice(offset, offset + limit)));
 }
 
 /** How many items a query matches (Select COUNT, page by page). */
@@ -353,7 +383,6 @@ function filterInput(workspaceId: string, f: Filters): QueryCommandInput {
   if (f.status) { conds.push('#st = :st'); names['#st'] = 'status'; values[':st'] = f.status; }
   if (f.sentiment) { conds.push('sentiment = :se'); values[':se'] = f.sentiment; }
   if (f.platform) { conds.push('platform = :pl'); values[':pl'] = f.platform; }
-  if (f.search?.trim()) { conds.push('contains(searchText, :q)'); values[':q'] = f.search.trim().toLowerCase(); }
   return {
     TableName: table(), IndexName: 'gsi2', KeyConditionExpression: 'gsi2pk = :p', ExpressionAttributeValues: values,
     ...(conds.length ? { FilterExpression: conds.join(' AND ') } : {}), ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
@@ -361,7 +390,8 @@ function filterInput(workspaceId: string, f: Filters): QueryCommandInput {
 }
 
 export function hasFilters(f: Filters): boolean {
-  return Boolean(f.status || f.sentiment || f.platform || f.search?.trim());
+  // Search is not a filter here: it reads the word index (comment-search.ts, queue.ts routes it there).
+  return Boolean(f.status || f.sentiment || f.platform);
 }
 
 /** Every comment newest first with optional filters; the filtered total is counted on the user's index. */

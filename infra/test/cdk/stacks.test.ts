@@ -6,7 +6,7 @@
 import { Annotations, Match } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES, type RouteDef } from '../../../shared/src/routes.js';
-import { TABLE } from '../../../shared/src/table.js';
+import { COMMENT_FILTER_ATTRIBUTES, TABLE } from '../../../shared/src/table.js';
 import { MAX_RECEIVE_COUNT } from '../../lib/queues.js';
 import { envOf, logicalId, rolePolicyJson, synthApp, type Synthesized } from './helpers.js';
 
@@ -59,7 +59,7 @@ describe('data stack', () => {
         { AttributeName: index.partitionKey, KeyType: 'HASH' },
         { AttributeName: index.sortKey, KeyType: 'RANGE' },
       ]);
-      expect(g.Projection).toEqual({ ProjectionType: 'ALL' });
+      expect(g.Projection).toEqual(index.projection === 'ALL' ? { ProjectionType: 'ALL' } : { ProjectionType: 'INCLUDE', NonKeyAttributes: [...COMMENT_FILTER_ATTRIBUTES] });
     }
     const attrs = (table.Properties['AttributeDefinitions'] as { AttributeName: string; AttributeType: string }[]).map((a) => a.AttributeName).sort();
     expect(attrs).toEqual([TABLE.partitionKey, TABLE.sortKey, ...TABLE.indexes.flatMap((i) => [i.partitionKey, i.sortKey])].sort());
