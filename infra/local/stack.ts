@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import type { Child } from './child.js';
 import { startCognito } from './cognito.js';
 import { ensureTable, startDynamo } from './dynamodb.js';
-import { startAwsStandIns } from './aws-standins.js';
+import { LOCAL_ACCOUNT, startAwsStandIns } from './aws-standins.js';
 import { startDynamoObserver, type DynamoObserver } from './dynamo-observer.js';
 import { startGateway, type GatewayHandlers } from './gateway.js';
 import { ensureBundles } from './lambda/bundles.js';
@@ -20,7 +20,7 @@ import { startFunctions } from './lambda/functions.js';
 import { functionSpecs } from './lambda/template.js';
 import { startMailCatcher } from './mail-catcher.js';
 import { freePort } from './ports.js';
-import { startScheduler } from './scheduler.js';
+import { startLocalScheduler, startScheduler, type LocalScheduler } from './scheduler.js';
 import { LocalQueue, startSqsEndpoint } from './sqs.js';
 import { startMetaSandbox, type MetaSandboxHandle } from './meta-sandbox/index.js';
 
@@ -73,6 +73,8 @@ export interface Stack {
   dynamo: DynamoObserver | null;
   /** Each function's invocation durations and memory (LocalFunctions.invocations). */
   invocations: Map<string, { memoryMb: number; ms: number[] }>;
+  /** The local EventBridge Scheduler (brands' schedules): `fireDue(at)`, also `POST <endpoint>/__local/fire {at}`. */
+  scheduler: LocalScheduler;
   close(): Promise<void>;
 }
 
@@ -120,14 +122,29 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     if (dynamoObserver) closers.push(dynamoObserver.close);
     const standIns = await startAwsStandIns({ region, secrets, parameters: Object.fromEntries(specs.flatMap((s) => typeof s.environment.APP_URL_PARAMETER === 'string' ? [[s.environment.APP_URL_PARAMETER, appUrl]] : [])) });
     closers.push(standIns.close);
+    // Brands' schedules: the api creates them through the Scheduler API; each invokes the automation function.
+    const automationArn = `arn:aws:lambda:${region}:${LOCAL_ACCOUNT}:function:automation`;
+    let invokeAutomation: ((event: unknown) => Promise<unknown>) | null = null;
+    const scheduler = await startLocalScheduler({
+      region, account: LOCAL_ACCOUNT, clock: !!opts.schedules, file: opts.persist ? join(opts.dataDir, 'schedules.json') : null, log,
+      invoke: async (arn, input) => {
+        if (arn !== automationArn || !invokeAutomation) throw new Error(`no local function has the ARN ${arn}`);
+        return invokeAutomation(input);
+      },
+    });
+    closers.push(scheduler.close);
     // Where the functions reach the local stand-ins (in AWS: the services' own endpoints, from the SDK).
     const endpoints: Record<string, string> = {
       DYNAMODB_ENDPOINT: dynamoObserver?.endpoint ?? dynamo.endpoint, COGNITO_ENDPOINT: cognito.endpoint, SQS_ENDPOINT: sqs.endpoint, META_GRAPH_URL: sandbox.url,
-      MAIL_SMTP_URL: mail.smtpUrl, COOKIE_SECURE: 'false', ...standIns.endpointEnv,
+      MAIL_SMTP_URL: mail.smtpUrl, COOKIE_SECURE: 'false', ...standIns.endpointEnv, AWS_ENDPOINT_URL_SCHEDULER: scheduler.endpoint,
       // No API Gateway here: API keys are not registered in a usage plan (the per-key counter in DynamoDB limits them).
       API_KEYS_USAGE_PLAN_NAME: '',
       // Webhook receivers run on this machine (the tests' on 127.0.0.1): private addresses are allowed here only.
       WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
+      // Powertools: the same log lines, printed readably (indented JSON; EMF metrics off in this mode),
+      // warnings and errors only unless asked (npm start shows INFO; tests and benches stay quiet);
+      // no X-Ray daemon here, so no traces.
+      POWERTOOLS_DEV: 'true', POWERTOOLS_TRACE_ENABLED: 'false', POWERTOOLS_LOG_LEVEL: 'WARN',
     };
     const resources: LocalResources = {
       TABLE_NAME: tableName, COGNITO_USER_POOL_ID: cognito.ids.userPoolId, COGNITO_CLIENT_ID: cognito.ids.clientId,
@@ -135,11 +152,13 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
       WS_ENDPOINT: `http://127.0.0.1:${port}`,
       TOKEN_KEY_ID: standIns.keyArn, APP_URL: appUrl,
       JOBS_QUEUE_URL: sqs.urlOf('jobs'), EXPORTS_BUCKET: standIns.bucket,
+      BRAND_SCHEDULE_ROLE_ARN: `arn:aws:iam::${LOCAL_ACCOUNT}:role/brand-schedules`, BRAND_SCHEDULE_TARGET_ARN: automationArn,
       ...Object.fromEntries(Object.keys(secrets).map((name) => [`${secretVar(name)}_SECRET_ARN`, standIns.secretArn(name)])),
     };
     const fns = startFunctions({ specs, buildDir, region, resources, endpoints, overrides: plain, log: opts.functionLog ?? ((l) => process.stderr.write(`${l}\n`)) });
     closers.push(fns.close);
     const invoker = fns.invoker;
+    invokeAutomation = invoker('automation') as (event: unknown) => Promise<unknown>;
     const handlers: GatewayHandlers = { api: invoker('api'), webhooks: invoker('webhooks'), ws: invoker('ws'), authorizer: invoker('authorizer') };
     // What the tests and scripts use from outside the functions (seeding the table, reading mail, signing webhooks).
     const env: Record<string, string> = {
@@ -167,7 +186,7 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
     if (opts.schedules) { const stop = startScheduler(invoker('automation'), log); closers.push(async () => stop()); }
     const gateway = await startGateway({ port, handlers, webDist: join(REPO_ROOT, 'web/dist') });
     closers.push(gateway.close);
-    return { url: gateway.url, env, queues, sandbox, mailUrl: mail.webUrl, dynamo: dynamoObserver, invocations: fns.invocations, close };
+    return { url: gateway.url, env, queues, sandbox, mailUrl: mail.webUrl, dynamo: dynamoObserver, invocations: fns.invocations, scheduler, close };
   } catch (err) {
     await close();
     throw err;

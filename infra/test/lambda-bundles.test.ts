@@ -31,6 +31,7 @@ beforeAll(async () => {
   const resources = {
     TABLE_NAME: 'Bundles', COGNITO_USER_POOL_ID: 'us-east-1_local', COGNITO_CLIENT_ID: 'client', WS_ENDPOINT: UNREACHABLE, APP_URL: 'https://app.example.com',
     ANALYSIS_QUEUE_URL: `${UNREACHABLE}/000000000000/analysis`, JOBS_QUEUE_URL: `${UNREACHABLE}/000000000000/jobs`, WEBHOOK_DELIVERIES_QUEUE_URL: `${UNREACHABLE}/000000000000/webhook-deliveries`, EXPORTS_BUCKET: 'exports', META_EVENTS_QUEUE_URL: `${UNREACHABLE}/000000000000/meta-events`, TOKEN_KEY_ID: standIns.keyArn,
+    BRAND_SCHEDULE_ROLE_ARN: 'arn:aws:iam::000000000000:role/brand-schedules', BRAND_SCHEDULE_TARGET_ARN: 'arn:aws:lambda:us-east-1:000000000000:function:automation',
     META_SECRET_ARN: standIns.secretArn('meta'), STRIPE_SECRET_ARN: standIns.secretArn('stripe'), STRIPE_WEBHOOK_SECRET_ARN: standIns.secretArn('stripe-webhook'), OPENAI_SECRET_ARN: standIns.secretArn('openai'),
   };
   const endpoints = { DYNAMODB_ENDPOINT: UNREACHABLE, COGNITO_ENDPOINT: UNREACHABLE, SQS_ENDPOINT: UNREACHABLE, ...standIns.endpointEnv };

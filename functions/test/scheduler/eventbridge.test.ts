@@ -10,7 +10,7 @@ import { eventBridgeScheduler } from '../../src/scheduler/eventbridge.js';
 const mock = mockClient(SchedulerClient);
 const config = { group: 'commentguard-test-brands', roleArn: 'arn:aws:iam::123456789012:role/brand-schedules', targetArn: 'arn:aws:lambda:eu-west-1:123456789012:function:automation' };
 const spec = { crons: ['cron(0 9,13,17 ? * MON-FRI *)'], timeZone: 'Europe/Berlin', input: { task: 'brand', workspaceId: 'w1', brandId: 'b1' }, description: 'test' };
-const missing = () => new ResourceNotFoundException({ message: 'Schedule not found', $metadata: {} });
+const missing = () => new ResourceNotFoundException({ message: 'Schedule not found', Message: 'Schedule not found', $metadata: {} });
 
 describe('EventBridge Scheduler adapter', () => {
   beforeEach(() => mock.reset());
