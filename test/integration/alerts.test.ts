@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedIn } from '../support/client.js';
 import { mailsTo } from '../support/mail.js';
-import { makeComment, seed } from '../support/seed.js';
+import { decision, makeComment, seed, store } from '../support/seed.js';
 
 const usage = await import('../../functions/src/store/usage.js');
 const { putAccount } = await import('../../functions/src/store/accounts.js');
@@ -19,6 +19,7 @@ const { markAutomated } = await import('../../functions/src/store/automation.js'
 const { runAutomation } = await import('../../functions/src/domain/automation.js');
 const { vault } = await import('../../functions/src/domain/meta-port.js');
 const { moderationDeps } = await import('../../functions/src/handlers/deps.js');
+const { recordDecisions } = await import('../../functions/src/domain/moderation.js');
 
 const STARTER_QUOTA = 5_000;
 
@@ -143,6 +144,29 @@ describe('alerts', () => {
     expect(overdue[0]).toMatchObject({ brandId: page.brandId, title: 'Comments on Alerts Florist waiting longer than 30 minutes' });
     expect(overdue[0].detail).toContain('2 comments have waited');
     expect((await mailsTo(email)).filter((m) => /Alerts Florist waiting longer/.test(m.subject))).toHaveLength(1);
+  });
+
+  it('a surge of negative comments on a brand this hour alerts once, from counts kept as decisions are written', async () => {
+    const { client, user } = await signedIn('alerts-surge');
+    const page = await storedPage(user.workspaceId, 'Alerts Diner');
+    const notifier = { notify: async () => undefined, disconnectMember: async () => undefined };
+    /** Decides `n` fresh comments of the page as the analyser would, `negative` of them negative. */
+    async function decide(n: number, negative: number) {
+      const comments = Array.from({ length: n }, () => makeComment({ accountId: page.id, status: 'processing', timestamp: new Date().toISOString() }));
+      await seed(user.workspaceId, comments);
+      const stored = await store.getComments(user.workspaceId, comments.map((c) => c.id));
+      await recordDecisions({ notifier }, user.workspaceId, stored.map((s, i) => ({ stored: s, outcome: { decision: decision({ sentiment: i < negative ? 'negative' : 'positive' }) } })));
+    }
+    await decide(9, 9); // below the minimum of 10 negative in the hour: no surge yet
+    expect((await client.get('/api/alerts')).json.items).toEqual([]);
+    await decide(6, 3); // 12 of 15 negative this hour, against a silent day
+    const surges = (await client.get('/api/alerts')).json.items.filter((a: { kind: string }) => a.kind === 'negative_surge');
+    // One for the brand and one for the workspace as a whole (both scopes crossed), never repeated.
+    expect(surges.map((a: { brandId: string | null }) => a.brandId).sort()).toEqual([page.brandId, null].sort());
+    expect(surges.find((a: { brandId: string | null }) => a.brandId)!.title).toBe('Surge of negative comments on Alerts Diner');
+    expect(surges[0].detail).toContain('12 of 15 comments');
+    await decide(5, 5);
+    expect((await client.get('/api/alerts')).json.items.filter((a: { kind: string }) => a.kind === 'negative_surge')).toHaveLength(2);
   });
 
   it('a bad Slack URL or a stranger as mail recipient is a 400 naming the field; nothing is saved', async () => {

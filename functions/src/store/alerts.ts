@@ -107,8 +107,8 @@ export async function addSentimentCounts(workspaceId: string, counts: SentimentC
   const expires = seconds(Date.now()) + SENTIMENT_DAYS * 86_400;
   await Promise.all(counts.map((c) => db().send(new UpdateCommand({
     TableName: table(), Key: alertKey.sentiment(workspaceId, c.scope, c.hour),
-    UpdateExpression: 'ADD negative :n, total :t SET #ttl = if_not_exists(#ttl, :ttl), #type = :type',
-    ExpressionAttributeNames: { '#ttl': TABLE.ttlAttribute, '#type': 'type' },
+    UpdateExpression: 'ADD negative :n, #total :t SET #ttl = if_not_exists(#ttl, :ttl), #type = :type',
+    ExpressionAttributeNames: { '#total': 'total', '#ttl': TABLE.ttlAttribute, '#type': 'type' },
     ExpressionAttributeValues: { ':n': c.negative, ':t': c.total, ':ttl': expires, ':type': 'sentimentCount' },
   }))));
 }
