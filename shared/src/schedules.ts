@@ -5,4 +5,6 @@ export const SCHEDULES = {
   /** The reconciliation sync that catches what webhooks missed. */
   frequent: { everyMinutes: 5, input: { task: 'frequent' } },
   daily: { everyMinutes: 24 * 60, input: { task: 'daily' } },
+  /** The weekly report by mail to each workspace's owners and admins (the last 7 full UTC days; once per workspace and week). */
+  weekly: { everyMinutes: 7 * 24 * 60, input: { task: 'weekly' } },
 } as const;

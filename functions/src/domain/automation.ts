@@ -9,6 +9,7 @@
  * own, so one failure does not stop the rest.
  */
 import { startJobs } from './jobs.js';
+import { fanOutWeeklyReports } from './weekly-report.js';
 import { processComment, type ModerationDeps } from './moderation.js';
 import { brandOf } from './sync.js';
 import { checkResponseTimes } from './alerts.js';
@@ -60,7 +61,7 @@ export async function retryFailed(deps: ModerationDeps, workspaceId: string): Pr
   return queued;
 }
 
-export type Task = 'requeue' | 'frequent' | 'daily';
+export type Task = 'requeue' | 'frequent' | 'daily' | 'weekly';
 
 /** The brands (Facebook page ids) of a workspace whose accounts a sync would call Meta for. */
 async function syncableBrands(workspaceId: string): Promise<string[]> {
@@ -102,8 +103,14 @@ export async function fanOutSyncs(task: 'frequent' | 'daily', workspaceIds: stri
   return { workspaces: workspaceIds.length, jobs: jobIds.length, failed, jobIds };
 }
 
-export async function runAutomation(deps: ModerationDeps, task: Task): Promise<{ workspaces: number; requeued: number; jobs: number; failed: number }> {
+export async function runAutomation(deps: ModerationDeps, task: Task): Promise<{ workspaces: number; requeued: number; jobs: number; failed: number; jobIds?: string[] }> {
   const totals = { workspaces: 0, requeued: 0, jobs: 0, failed: 0 };
+  if (task === 'weekly') {
+    // The weekly report by mail: one job per workspace (domain/weekly-report.ts).
+    const ids = await listAutomated();
+    const r = await fanOutWeeklyReports(ids);
+    return { ...totals, workspaces: ids.length, jobs: r.jobs, jobIds: r.jobIds };
+  }
   if (task !== 'requeue') {
     const r = await fanOutSyncs(task, await listAutomated());
     return { ...totals, workspaces: r.workspaces, jobs: r.jobs, failed: r.failed };

@@ -184,6 +184,10 @@ export interface AutomationStore {
   markAutomated(workspaceId: string): Promise<void>;
   unmarkAutomated(workspaceId: string): Promise<void>;
   listAutomated(): Promise<string[]>;
+  /** Claims `key` in the workspace once (kept `ttlDays`); false when it was claimed already. */
+  claimOnce(workspaceId: string, key: string, ttlDays: number): Promise<boolean>;
+  /** Gives a claim back (what it guarded failed: a retry may do it). */
+  releaseOnce(workspaceId: string, key: string): Promise<void>;
 }
 
 export interface TenantStore {

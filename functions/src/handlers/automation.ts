@@ -1,12 +1,12 @@
 /**
- * Lambda: the EventBridge Scheduler target ({"task": "requeue" | "frequent" | "daily"}, shared/src/schedules.ts),
+ * Lambda: the EventBridge Scheduler target ({"task": "requeue" | "frequent" | "daily" | "weekly"}, shared/src/schedules.ts),
  * and of each brand's own schedule ({"task": "brand", workspaceId, brandId}, domain/brand-schedules.ts).
  */
 import { runAutomation, type Task } from '../domain/automation.js';
 import { runBrandSchedule } from '../domain/brand-schedules.js';
 import { moderationDeps } from './deps.js';
 
-const TASKS: readonly Task[] = ['requeue', 'frequent', 'daily'];
+const TASKS: readonly Task[] = ['requeue', 'frequent', 'daily', 'weekly'];
 
 export async function handler(event: { task?: string; workspaceId?: string; brandId?: string }) {
   if (event?.task === 'brand') {

@@ -9,6 +9,8 @@ import { stripeBilling } from '../billing/stripe.js';
 import { registerLongWork } from '../domain/job-kinds.js';
 import { runJob } from '../domain/jobs.js';
 import { registerBacktestJob } from '../domain/rules-jobs.js';
+import { registerWeeklyReportJob } from '../domain/weekly-report-job.js';
+import { mailer } from '../mail/index.js';
 import { registerIncidentJobs } from '../domain/incidents.js';
 // Modules that register their own kinds of job.
 import '../domain/reports.js';
@@ -16,6 +18,7 @@ import { moderationDeps } from './deps.js';
 
 registerLongWork({ moderation: moderationDeps, billing: stripeBilling, identity: cognitoIdentity });
 registerBacktestJob();
+registerWeeklyReportJob(mailer, () => process.env.APP_URL ?? '');
 registerIncidentJobs(moderationDeps);
 
 export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {

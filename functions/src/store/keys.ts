@@ -98,6 +98,8 @@ export const metaKey = {
 export const automationKey = {
   workspace: (workspaceId: string) => ({ pk: 'AUTOMATION', sk: tenantPk(workspaceId) }),
   partition: 'AUTOMATION',
+  /** Something the schedule does once per workspace (a week's report mail to one member), expiring by TTL. */
+  once: (workspaceId: string, key: string) => ({ pk: tenantPk(workspaceId), sk: `ONCE#${key}` }),
 };
 
 /** The Facebook user (app-scoped id) who connected a workspace's pages, for Meta's data-deletion callback. */

@@ -361,27 +361,36 @@ describe('exports (issue 13)', () => {
     s.templates.app.hasResourceProperties('AWS::S3::Bucket', {
       PublicAccessBlockConfiguration: { BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true },
       BucketEncryption: { ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }] },
-      LifecycleConfiguration: { Rules: Match.arrayWith([Match.objectLike({ ExpirationInDays: 1, Status: 'Enabled' })]) },
+      // Exports (jobs/) expire after a day; workspace logos (logos/) stay.
+      LifecycleConfiguration: { Rules: Match.arrayWith([Match.objectLike({ Prefix: 'jobs/', ExpirationInDays: 1, Status: 'Enabled' })]) },
     });
   });
 
-  it('are written only by the jobs function and read (signed links) only by the api, under jobs/', () => {
+  it('are written only by the jobs function and read (signed links) only by the api, under jobs/; logos under logos/ are the api\'s to change, both read them', () => {
     const policy = (name: keyof Synthesized['compute']['functions']) => rolePolicyJson(s.templates.app, s.compute.functions[name]);
     for (const fn of Object.keys(s.compute.functions) as (keyof Synthesized['compute']['functions'])[]) {
-      expect(policy(fn).includes('s3:PutObject'), fn).toBe(fn === 'jobs');
-      expect(policy(fn).includes('s3:GetObject'), fn).toBe(fn === 'api');
+      expect(policy(fn).includes('s3:PutObject'), fn).toBe(fn === 'jobs' || fn === 'api');
+      expect(policy(fn).includes('s3:GetObject'), fn).toBe(fn === 'api' || fn === 'jobs');
     }
-    expect(policy('api')).toContain('/jobs/*');
-    expect(policy('api')).not.toMatch(/"s3:\*"|s3:DeleteObject|s3:ListBucket/);
+    const statements = (fn: 'api' | 'jobs') => (JSON.parse(policy(fn)) as unknown[]).flatMap(function walk(x: any): { Action: unknown; Resource: unknown }[] {
+      return Array.isArray(x) ? x.flatMap(walk) : x && typeof x === 'object' ? ('Action' in x && 'Resource' in x ? [x] : Object.values(x).flatMap(walk)) : [];
+    }).filter((st) => JSON.stringify(st.Action).includes('s3:'));
+    const on = (fn: 'api' | 'jobs', prefix: string) => statements(fn).filter((st) => JSON.stringify(st.Resource).includes(prefix)).flatMap((st) => [st.Action].flat());
+    expect(on('api', '/jobs/*')).toEqual(['s3:GetObject']);
+    expect(on('jobs', '/jobs/*')).toEqual(['s3:PutObject']);
+    expect(on('api', '/logos/*').sort()).toEqual(['s3:DeleteObject', 's3:GetObject', 's3:PutObject']);
+    expect(on('jobs', '/logos/*')).toEqual(['s3:GetObject']);
+    expect(policy('api')).not.toMatch(/"s3:\*"|s3:ListBucket/);
   });
 });
 
 describe('mail', () => {
-  it('lets only the api send mail, through SES from its MAIL_FROM identity', () => {
+  it('lets only the api and the jobs (the weekly report) send mail, through SES from its MAIL_FROM identity', () => {
     const api = s.compute.functions.api;
     expect(envOf(s.templates.app, api)['MAIL_FROM']).toBe('Pagewarden <no-reply@commentguard.example>');
+    expect(envOf(s.templates.app, s.compute.functions.jobs)['MAIL_FROM']).toBe('Pagewarden <no-reply@commentguard.example>');
     for (const fn of Object.keys(s.compute.functions) as (keyof Synthesized['compute']['functions'])[]) {
-      expect(rolePolicyJson(s.templates.app, s.compute.functions[fn]).includes('ses:'), fn).toBe(fn === 'api');
+      expect(rolePolicyJson(s.templates.app, s.compute.functions[fn]).includes('ses:'), fn).toBe(fn === 'api' || fn === 'jobs');
     }
     const policy = rolePolicyJson(s.templates.app, api);
     expect(policy).toContain(':identity/no-reply@commentguard.example"');
@@ -397,9 +406,10 @@ describe('mail', () => {
 });
 
 describe('automation schedules', () => {
-  it('invoke the automation function every minute (requeue), every 5 minutes (sync) and daily', () => {
+  it('invoke the automation function every minute (requeue), every 5 minutes (sync), daily and weekly (the report by mail)', () => {
     const schedules = resources(s.templates.app, 'AWS::Scheduler::Schedule').map(([, r]) => r.Properties);
-    expect(schedules.map((p) => p['ScheduleExpression']).sort()).toEqual(['rate(1 day)', 'rate(1 minute)', 'rate(5 minutes)']);
+    expect(schedules.map((p) => p['ScheduleExpression']).sort()).toEqual(['rate(1 day)', 'rate(1 minute)', 'rate(5 minutes)', 'rate(7 days)']);
+    expect(JSON.parse(schedules.find((p) => p['ScheduleExpression'] === 'rate(7 days)')!['Target'].Input as string)).toEqual({ task: 'weekly' });
     const requeue = schedules.find((p) => p['ScheduleExpression'] === 'rate(1 minute)')!;
     expect(JSON.parse(requeue['Target'].Input as string)).toEqual({ task: 'requeue' });
     for (const p of schedules) {
