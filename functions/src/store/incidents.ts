@@ -34,14 +34,14 @@ export async function countBurst(workspaceId: string, platform: string, postId: 
         { Put: { TableName: table(), Item: { ...incidentKey.seen(workspaceId, commentId), type: 'burstSeen', [TABLE.ttlAttribute]: ttl + SEEN_TTL }, ConditionExpression: 'attribute_not_exists(pk)' } },
         { Update: {
           TableName: table(), Key: incidentKey.bucket(workspaceId, platform, postId, bucket),
-          UpdateExpression: 'ADD n :one, ids :id SET #type = :t, #ttl = :ttl',
-          ExpressionAttributeNames: { '#type': 'type', '#ttl': TABLE.ttlAttribute },
+          UpdateExpression: 'ADD #n :one, #ids :id SET #type = :t, #ttl = :ttl',
+          ExpressionAttributeNames: { '#n': 'n', '#ids': 'ids', '#type': 'type', '#ttl': TABLE.ttlAttribute },
           ExpressionAttributeValues: { ':one': 1, ':id': new Set([commentId]), ':t': 'burstBucket', ':ttl': ttl + BUCKET_TTL },
         } },
         { Update: {
           TableName: table(), Key: incidentKey.total(workspaceId, platform, postId),
-          UpdateExpression: 'ADD n :one SET firstAtMs = if_not_exists(firstAtMs, :at), #type = :t, #ttl = :ttl',
-          ExpressionAttributeNames: { '#type': 'type', '#ttl': TABLE.ttlAttribute },
+          UpdateExpression: 'ADD #n :one SET #first = if_not_exists(#first, :at), #type = :t, #ttl = :ttl',
+          ExpressionAttributeNames: { '#n': 'n', '#first': 'firstAtMs', '#type': 'type', '#ttl': TABLE.ttlAttribute },
           ExpressionAttributeValues: { ':one': 1, ':at': atMs, ':t': 'burstTotal', ':ttl': ttl + TOTAL_TTL },
         } },
       ],
@@ -75,7 +75,8 @@ export async function openIncident(workspaceId: string, incident: IncidentRecord
         { Put: {
           TableName: table(),
           Item: { ...incidentKey.post(workspaceId, incident.platform, incident.postId), type: 'incidentPost', incidentId: incident.id, endsAt: incident.endsAt, [TABLE.ttlAttribute]: Math.floor(Date.parse(incident.endsAt) / 1000) + DAY },
-          ConditionExpression: 'attribute_not_exists(pk) OR endsAt <= :now',
+          ConditionExpression: 'attribute_not_exists(pk) OR #e <= :now',
+          ExpressionAttributeNames: { '#e': 'endsAt' },
           ExpressionAttributeValues: { ':now': now },
         } },
         { Put: { TableName: table(), Item: { ...incidentKey.incident(workspaceId, incident.id), type: 'incident', ...incident, [TABLE.ttlAttribute]: ttl }, ConditionExpression: 'attribute_not_exists(pk)' } },
@@ -113,8 +114,9 @@ export async function closeIncident(workspaceId: string, id: string, at: string,
   try {
     const res = await db().send(new UpdateCommand({
       TableName: table(), Key: incidentKey.incident(workspaceId, id),
-      UpdateExpression: 'SET closedAt = :at, closedBy = :by',
-      ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(closedAt) OR attribute_type(closedAt, :null))',
+      UpdateExpression: 'SET #c = :at, #by = :by',
+      ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(#c) OR attribute_type(#c, :null))',
+      ExpressionAttributeNames: { '#c': 'closedAt', '#by': 'closedBy' },
       ExpressionAttributeValues: { ':at': at, ':by': by, ':null': 'NULL' }, ReturnValues: 'ALL_NEW',
     }));
     closed = res.Attributes ? toRecord(res.Attributes) : null;
@@ -126,7 +128,7 @@ export async function closeIncident(workspaceId: string, id: string, at: string,
     // Release the post's lock, unless a newer incident holds it.
     await db().send(new DeleteCommand({
       TableName: table(), Key: incidentKey.post(workspaceId, closed.platform, closed.postId),
-      ConditionExpression: 'incidentId = :id', ExpressionAttributeValues: { ':id': id },
+      ConditionExpression: '#i = :id', ExpressionAttributeNames: { '#i': 'incidentId' }, ExpressionAttributeValues: { ':id': id },
     })).catch((err: unknown) => { if (!isConditionFailure(err)) throw err; });
   }
   return true;
@@ -137,7 +139,7 @@ export async function addHidden(workspaceId: string, h: IncidentHiddenRecord): P
     await db().send(new TransactWriteCommand({
       TransactItems: [
         { Put: { TableName: table(), Item: { ...incidentKey.hidden(workspaceId, h.incidentId, h.commentId), type: 'incidentHidden', ...h, [TABLE.ttlAttribute]: nowSeconds() + INCIDENT_TTL }, ConditionExpression: 'attribute_not_exists(pk)' } },
-        { Update: { TableName: table(), Key: incidentKey.incident(workspaceId, h.incidentId), UpdateExpression: 'ADD hidden :one', ConditionExpression: 'attribute_exists(pk)', ExpressionAttributeValues: { ':one': 1 } } },
+        { Update: { TableName: table(), Key: incidentKey.incident(workspaceId, h.incidentId), UpdateExpression: 'ADD #h :one', ConditionExpression: 'attribute_exists(pk)', ExpressionAttributeNames: { '#h': 'hidden' }, ExpressionAttributeValues: { ':one': 1 } } },
       ],
     }));
     return true;
@@ -167,7 +169,8 @@ export async function markRestored(workspaceId: string, incidentId: string, comm
   try {
     await db().send(new UpdateCommand({
       TableName: table(), Key: incidentKey.hidden(workspaceId, incidentId, commentId),
-      UpdateExpression: 'SET restoredAt = :at', ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(restoredAt) OR attribute_type(restoredAt, :null))',
+      UpdateExpression: 'SET #r = :at', ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(#r) OR attribute_type(#r, :null))',
+      ExpressionAttributeNames: { '#r': 'restoredAt' },
       ExpressionAttributeValues: { ':at': at, ':null': 'NULL' },
     }));
     return true;
@@ -180,7 +183,8 @@ export async function markRestored(workspaceId: string, incidentId: string, comm
 export async function noteRestored(workspaceId: string, id: string, at: string, n: number): Promise<void> {
   await db().send(new UpdateCommand({
     TableName: table(), Key: incidentKey.incident(workspaceId, id),
-    UpdateExpression: 'SET restoredAt = :at ADD restored :n', ConditionExpression: 'attribute_exists(pk)',
+    UpdateExpression: 'SET #at = :at ADD #r :n', ConditionExpression: 'attribute_exists(pk)',
+    ExpressionAttributeNames: { '#at': 'restoredAt', '#r': 'restored' },
     ExpressionAttributeValues: { ':at': at, ':n': n },
   }));
 }
