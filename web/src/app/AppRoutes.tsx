@@ -17,6 +17,8 @@ const SettingsPage = lazy(() => import('../features/settings/SettingsPage'));
 const RulesPage = lazy(() => import('../features/rules/RulesPage'));
 const ReportsPage = lazy(() => import('../features/reports/ReportsPage'));
 const DevelopersPage = lazy(() => import('../features/developers/DevelopersPage'));
+const IncidentsPage = lazy(() => import('../features/incidents/IncidentsPage'));
+const IncidentPage = lazy(() => import('../features/incidents/IncidentPage'));
 
 interface PublicRoute {
   path: string;
@@ -71,6 +73,8 @@ export function AppRoutes() {
         <Route path="comments" element={<CommentsPage />} />
         <Route path="settings" element={<SettingsPage />} />
         <Route path="rules" element={<RulesPage />} />
+        <Route path="incidents" element={<IncidentsPage />} />
+        <Route path="incidents/:id" element={<IncidentPage />} />
         <Route path="reports" element={<ReportsPage />} />
         <Route path="developers" element={<DevelopersPage />} />
       </Route>

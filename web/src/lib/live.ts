@@ -9,6 +9,7 @@ import type { Query, QueryClient, QueryKey } from '@tanstack/react-query';
 import { planHasFeature, QUEUE_STATUSES, WsMessage, type CommentStatus, type CommentsList, type User } from '@cg/shared';
 import { qk } from './queryClient';
 import { updateJob } from './jobs';
+import { incidentKeys } from './incidents';
 
 export const COALESCE_MS = 1000;
 
@@ -144,6 +145,10 @@ export class LiveCache {
     const cached = this.lists().some((q) => hasAny(q, ids));
     const status = m.status as CommentStatus | undefined;
     switch (m.type) {
+      case 'incident_update':
+        // A troll-attack incident opened or closed: the banner and the incident views refetch.
+        void this.client.invalidateQueries({ queryKey: incidentKeys.all });
+        return;
       case 'job_progress':
         if (m.job) updateJob(m.job);
         return;

@@ -17,6 +17,7 @@ import { undoLast } from '../../lib/actions';
 import { announce } from '../../lib/announce';
 import { useDebounced } from '../../lib/useDebounced';
 import { CommentDrawer } from '../comments/CommentDrawer';
+import { IncidentBanner } from '../incidents/IncidentBanner';
 
 export const PAGE_SIZES = [10, 25, 50] as const;
 export const DEFAULT_PAGE_SIZE = 25;
@@ -182,6 +183,7 @@ export default function DashboardPage() {
       <div className="cg-page-head">
         <Heading level={1} className="cg-page-title">Dashboard</Heading>
       </div>
+      <IncidentBanner />
       {joined && <Alert variation="success" hasIcon role="status" marginBottom="1rem">{TEXT.joinedWorkspace(joined)}</Alert>}
       {stats.isError && <QueryError error={stats.error} what="the statistics" onRetry={() => void stats.refetch()} />}
       <section className="cg-stats" aria-label="Statistics">

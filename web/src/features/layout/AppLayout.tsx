@@ -16,6 +16,7 @@ export const NAV = [
   { to: '/analytics', label: 'Analytics' },
   { to: '/reports', label: 'Reports' },
   { to: '/rules', label: 'Rules' },
+  { to: '/incidents', label: 'Incidents' },
   { to: '/developers', label: 'API' },
   { to: '/settings', label: 'Settings' },
 ] as const;
