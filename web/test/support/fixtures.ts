@@ -150,6 +150,9 @@ export function signedIn(api: MockApi, over: { user?: User; comments?: Comment[]
     // Settings → Autopilot reads each brand's settings (off by default).
     .on('GET /api/brands/page-1/autopilot', { json: { ...defaultAutopilot('page-1') } })
     .on('GET /api/brands/page-2/autopilot', { json: { ...defaultAutopilot('page-2') } })
+    // Settings → Scheduled automation reads each brand's schedule (off until saved).
+    .on('GET /api/brands/page-1/schedule', { json: { brandId: 'page-1', preset: 'off', times: [], timeZone: 'UTC', updatedAt: null, nextRuns: [] } })
+    .on('GET /api/brands/page-2/schedule', { json: { brandId: 'page-2', preset: 'off', times: [], timeZone: 'UTC', updatedAt: null, nextRuns: [] } })
     .on('GET /api/workspaces', { json: workspaces })
     .on('GET /api/workspace', { json: workspace })
     .on('GET /api/workspace/invitations', { json: invitations })

@@ -14,6 +14,7 @@ import { useCan } from '../../lib/can';
 import { AuditLogSection } from './AuditLogSection';
 import { BrandVoiceSection } from './BrandVoiceSection';
 import { AutopilotSection } from './AutopilotSection';
+import { ScheduleSection } from './ScheduleSection';
 import { TeamSection } from './TeamSection';
 import { WorkspaceSection } from './WorkspaceSection';
 import { ExportButton } from '../jobs/ExportButton';
@@ -336,6 +337,7 @@ export default function SettingsPage() {
         <AccountsSection />
         <BrandVoiceSection />
         <AutopilotSection />
+        <ScheduleSection />
         <AccountInfoSection user={user} />
       </div>
     </>
