@@ -14,8 +14,9 @@ export default function AutoFlowSchedule() {
       lead="Pagewarden syncs your comments and runs the AI analysis on a schedule, so when your moderators start their day the decisions are already waiting for them."
       faq={[
         { q: 'Do I have to press Sync every time?', a: 'No. Comments are synced and analysed on a schedule. You can still press Sync Comments or Process All Comments whenever you want an immediate refresh.' },
+        { q: 'Can each brand have its own schedule?', a: 'Yes. In Settings, each brand runs off, daily at a time (say 9 AM), several times a day, on weekdays only or on weekends only, in the brand\'s own time zone, and Settings shows its next runs.' },
         { q: 'Do new comments show up without reloading the page?', a: 'Yes. The dashboard keeps a live connection and refreshes the queue when new comments arrive or a decision changes.' },
-        { q: 'Does automation mean comments are deleted without anyone looking?', a: 'No. Automation prepares decisions; a moderator approves, edits or overrides them before anything happens on the platform.' },
+        { q: 'Does automation mean comments are deleted without anyone looking?', a: 'Only where you decide so. Automation prepares decisions for a moderator to approve, edit or override; a comment is hidden, deleted or answered without a person only by a rule you switched on or by autopilot within the thresholds you set, and each such action is listed in the Automation log, where hides can be undone.' },
         { q: 'Can I turn automatic analysis off?', a: 'Yes. Automatic analysis is a setting; when it is off, comments wait in the queue until you process them.' },
         { q: 'What happens when my plan\'s monthly analysis quota is reached?', a: 'Analysis pauses and the app tells you so. Comments stay pending, nothing is lost, and analysis resumes when you upgrade or when the next month starts.' },
       ]}
@@ -28,8 +29,8 @@ export default function AutoFlowSchedule() {
       </p>
       <h2>How the automated flow works</h2>
       <ol>
-        <li><strong>Scheduled sync:</strong> new comments from your connected pages, Instagram accounts and ads are fetched regularly.</li>
-        <li><strong>Automatic analysis:</strong> each new comment is queued for the AI, which proposes a decision and drafts a reply.</li>
+        <li><strong>Scheduled runs per brand:</strong> daily at 9 AM, several times a day, weekdays only or weekends only, in the brand&apos;s time zone: new comments from its pages, Instagram accounts and ads are fetched and your rules run on them. Between runs, a sync every few minutes catches anything the live connection missed.</li>
+        <li><strong>Automatic analysis:</strong> new comments are queued for the AI as they arrive, and at each scheduled run the brand&apos;s waiting comments too; the AI proposes a decision and drafts a reply.</li>
         <li><strong>Live queue:</strong> the dashboard updates as decisions arrive, without reloading.</li>
         <li><strong>Human review:</strong> your team works through proposed decisions instead of raw comments.</li>
       </ol>
