@@ -61,14 +61,19 @@ export function upgradesFrom(current: PlanId): Plan[] {
 export const PLAN_FEATURES = {
   /** API keys (Bearer) and outgoing webhooks: /api/api-keys, /api/webhooks, any key-authenticated call. */
   api: { label: 'API access and outgoing webhooks', minPlan: 'ultimate' },
-  /** Report files (CSV, XLSX, PDF) carry the workspace's name instead of ours. */
-  whiteLabel: { label: 'White-label reports', minPlan: 'ultimate' },
+  /**
+   * Report files carry only the workspace's name and logo, nothing of ours (the PDF's text and metadata,
+   * the XLSX's title and author); elsewhere our name heads them beside the workspace's logo.
+   */
+  whiteLabel: { label: 'White-label reports (only your name and logo)', minPlan: 'ultimate' },
   /** Filtering the queue and bulk actions by the comment's language (the `language` filter). */
   multiLanguage: { label: 'Multi-language queue (filter and act by language)', minPlan: 'growth' },
   /**
    * The Analytics dashboard kept current by live updates as comments arrive and are decided. The
    * dashboard itself (GET /api/analytics) is on every plan (spec: every signed-in user reaches it);
-   * on Starter it shows the figures as of when it was opened. Not enforced by the server yet.
+   * on Starter it shows the figures as of when it was opened. Enforced by the server: only on a plan with
+   * it do live messages tell the app to refresh the dashboard (`analytics` on the WebSocket message,
+   * functions/src/domain/live-analytics.ts).
    */
   realtimeAnalytics: { label: 'Real-time analytics (the dashboard updates live)', minPlan: 'growth' },
 } as const satisfies Record<string, { label: string; minPlan: PlanId }>;
@@ -107,6 +112,7 @@ export const FEATURE_COMPARISON: ReadonlyArray<{ feature: string; values: [strin
   { feature: 'Comments analysed per month', values: PLANS.map((p) => (p.monthlyAnalysisQuota === null ? 'Unlimited' : p.monthlyAnalysisQuota.toLocaleString('en-US'))) as [string, string, string] },
   { feature: 'AI comment analysis', values: ['✓', '✓', '✓'] },
   { feature: 'Suggested replies', values: ['✓', '✓', '✓'] },
+  { feature: 'Reports as CSV, Excel and PDF with your logo; weekly by mail', values: ['✓', '✓', '✓'] },
   gatedRow('multiLanguage'),
   gatedRow('realtimeAnalytics'),
   gatedRow('api'),

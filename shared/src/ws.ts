@@ -17,6 +17,11 @@ export const WsMessage = z.object({
   job: Job.optional(),
   /** incident_update: the troll-attack incident that opened or closed (status says which). */
   incidentId: z.string().optional(),
+  /**
+   * The change moves the Analytics dashboard's figures and the workspace's plan has real-time analytics
+   * (PLAN_FEATURES.realtimeAnalytics): set by the server only then; the app refetches the dashboard on it.
+   */
+  analytics: z.literal(true).optional(),
 });
 export type WsMessage = z.infer<typeof WsMessage>;
 

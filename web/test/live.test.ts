@@ -151,3 +151,29 @@ describe('live updates that scale', () => {
     tab.close();
   });
 });
+
+describe('real-time analytics follows the server (issue 11 item 10)', () => {
+  /** The Analytics dashboard open: its fetches counted. */
+  async function analyticsOpen(client: QueryClient) {
+    let fetches = 0;
+    const observer = new QueryObserver(client, { queryKey: qk.analytics, queryFn: () => { fetches++; return { totalComments: fetches }; } });
+    const stop = observer.subscribe(() => undefined);
+    await vi.runAllTimersAsync();
+    return { fetches: () => fetches - 1, stop };
+  }
+
+  test('a comment message refreshes the dashboard only when the server marks it `analytics` (plans with real-time analytics)', async () => {
+    const client = createQueryClient();
+    const live = new LiveCache(client);
+    const tab = await analyticsOpen(client);
+    send(live, { type: 'comment_processed', commentIds: ['facebook_1'], status: 'processed' });
+    send(live, { type: 'new_comments', count: 3 });
+    await vi.runAllTimersAsync();
+    expect(tab.fetches()).toBe(0);
+    send(live, { type: 'comment_processed', commentIds: ['facebook_2'], status: 'processed', analytics: true });
+    await vi.runAllTimersAsync();
+    expect(tab.fetches()).toBe(1);
+    tab.stop();
+    live.stop();
+  });
+});

@@ -13,6 +13,7 @@ import type { AnalysisJob } from '../domain/ports.js';
 import { analyseWorkspace, analyseWorkspaces } from '../domain/analysis.js';
 import { withRequestScope } from '../domain/store-port.js';
 import { wsNotifier } from '../realtime/notifier.js';
+import { withLiveAnalytics } from '../domain/live-analytics.js';
 import { sqsAutomaticQueue } from '../queue/sqs.js';
 import { loadSecretEnv } from '../secrets.js';
 
@@ -21,7 +22,8 @@ await loadSecretEnv('OPENAI_SECRET_ARN');
 let analyser: Analyser | undefined;
 
 type Entry = { messageId: string; job: AnalysisJob };
-const deps = () => ({ analyser: analyser!, notifier: wsNotifier, automatic: sqsAutomaticQueue });
+const notifier = withLiveAnalytics(wsNotifier); // the dashboard refreshes live only on plans with real-time analytics
+const deps = () => ({ analyser: analyser!, notifier, automatic: sqsAutomaticQueue });
 
 export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
   analyser ??= createAnalyser();

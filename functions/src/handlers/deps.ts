@@ -2,6 +2,7 @@
 import './bind-ports.js';
 import type { ModerationDeps } from '../domain/moderation.js';
 import { bindJobs } from '../domain/jobs.js';
+import { withLiveAnalytics } from '../domain/live-analytics.js';
 import { metaPlatformActions } from '../platform/actions.js';
 import { sqsAnalysisQueue, sqsJobQueue } from '../queue/sqs.js';
 import { wsNotifier } from '../realtime/notifier.js';
@@ -10,7 +11,8 @@ import { s3Files } from '../storage/s3.js';
 
 await loadSecretEnv('META_SECRET_ARN');
 
-export const moderationDeps: ModerationDeps = { queue: sqsAnalysisQueue, platform: metaPlatformActions, notifier: wsNotifier };
+// Comment messages tell the dashboard to refresh only on plans with real-time analytics (domain/live-analytics.ts).
+export const moderationDeps: ModerationDeps = { queue: sqsAnalysisQueue, platform: metaPlatformActions, notifier: withLiveAnalytics(wsNotifier) };
 
 // Long work runs as jobs (domain/jobs.ts): queued on the jobs queue, progress pushed over the socket, files in S3.
 bindJobs({ queue: sqsJobQueue, notifier: wsNotifier, files: s3Files });

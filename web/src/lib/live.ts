@@ -85,10 +85,16 @@ export class LiveCache {
     this.unsubscribe();
   }
 
+  /**
+   * Whether the Analytics dashboard may refresh now: the message being handled says so (`analytics`,
+   * set by the server only on plans with real-time analytics), or after a reconnect on such a plan.
+   */
+  private analyticsLive = false;
+
   /** Refetch a query (coalesced) if it is shown; one that is not shown is only marked stale. */
   private refresh(key: QueryKey): void {
-    // The Analytics dashboard updates live on the plans that include it; elsewhere it shows what it loaded.
-    if (key === qk.analytics && !planHasFeature(this.client.getQueryData<User>(qk.user)?.subscriptionPlan ?? 'starter', 'realtimeAnalytics')) return;
+    // The Analytics dashboard updates live when the server says so; elsewhere it shows what it loaded.
+    if (key === qk.analytics && !this.analyticsLive) return;
     const query = this.client.getQueryCache().find({ queryKey: key, exact: true });
     if (!query) return;
     if (query.getObserversCount() > 0) this.coalescer.request(key);
@@ -128,6 +134,7 @@ export class LiveCache {
 
   /** After a reconnect: anything may have changed while the socket was down; one refetch of each. */
   resync(): void {
+    this.analyticsLive = planHasFeature(this.client.getQueryData<User>(qk.user)?.subscriptionPlan ?? 'starter', 'realtimeAnalytics');
     for (const key of [qk.stats, qk.activity, qk.analytics, qk.user]) this.refresh(key);
     this.refreshLists(() => true);
   }
@@ -141,6 +148,7 @@ export class LiveCache {
     }
     if (!parsed.success) return;
     const m = parsed.data;
+    this.analyticsLive = m.analytics === true;
     const ids = new Set(m.commentIds ?? (m.commentId ? [m.commentId] : []));
     const cached = this.lists().some((q) => hasAny(q, ids));
     const status = m.status as CommentStatus | undefined;
