@@ -14,7 +14,7 @@ export const ALERT_KIND_LABELS: Record<AlertKind, string> = {
   response_overdue: 'Comments waiting longer than the response-time target',
   quota_80: 'Quota at 80%',
   quota_100: 'Quota used up (100%)',
-  reconnect: 'A platform connection needs reconnecting',
+  reconnect: 'A Facebook or Instagram connection stopped working',
 };
 
 export const ALERT_CHANNELS = ['inApp', 'email', 'slack'] as const;

@@ -9,6 +9,7 @@ import type { Query, QueryClient, QueryKey } from '@tanstack/react-query';
 import { planHasFeature, QUEUE_STATUSES, WsMessage, type CommentStatus, type CommentsList, type User } from '@cg/shared';
 import { qk } from './queryClient';
 import { updateJob } from './jobs';
+import { alertKeys } from './alerts';
 import { incidentKeys } from './incidents';
 
 export const COALESCE_MS = 1000;
@@ -156,6 +157,10 @@ export class LiveCache {
       case 'incident_update':
         // A troll-attack incident opened or closed: the banner and the incident views refetch.
         void this.client.invalidateQueries({ queryKey: incidentKeys.all });
+        return;
+      case 'alert':
+        // An alert was raised or read (in any tab): the bell refetches its list and count.
+        void this.client.invalidateQueries({ queryKey: alertKeys.list });
         return;
       case 'job_progress':
         if (m.job) updateJob(m.job);

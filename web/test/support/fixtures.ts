@@ -2,6 +2,7 @@
 import type { Activity, Analytics, AuditEntry, Comment, PendingInvitation, SocialAccount, Stats, User, Workspace, WorkspaceSummary } from '@cg/shared';
 import type { MockApi } from './harness';
 import { defaultAutopilot } from '@cg/shared/autopilot';
+import { ALERT_KINDS, DEFAULT_ALERT_ROUTE } from '@cg/shared';
 
 export const now = Date.now();
 const ago = (minutes: number) => new Date(now - minutes * 60_000).toISOString();
@@ -147,6 +148,9 @@ export function signedIn(api: MockApi, over: { user?: User; comments?: Comment[]
     .on('GET /api/brands', { json: [] })
     // The reply editor offers the saved replies (issue 11).
     .on('GET /api/saved-replies', { json: [] })
+    // The header's alert bell (issue 11 item 7) and Settings → Alerts.
+    .on('GET /api/alerts', { json: { items: [], unread: 0 } })
+    .on('GET /api/alerts/settings', { json: { routes: Object.fromEntries(ALERT_KINDS.map((k) => [k, { ...DEFAULT_ALERT_ROUTE }])), emailRecipients: [], slackUrl: null } })
     // Settings → Autopilot reads each brand's settings (off by default).
     .on('GET /api/brands/page-1/autopilot', { json: { ...defaultAutopilot('page-1') } })
     .on('GET /api/brands/page-2/autopilot', { json: { ...defaultAutopilot('page-2') } })

@@ -7,6 +7,7 @@ import { useLiveUpdates } from '../../lib/ws';
 import { Logo } from '../../components/ui/Logo';
 import { Sidebar } from './Sidebar';
 import { WorkspaceSwitcher } from './WorkspaceSwitcher';
+import { AlertBell } from './AlertBell';
 import { AccountNotice, LivePausedBanner, TrialBanner, VerifyEmailBanner } from './AccountBanners';
 import { JobProgressList } from '../jobs/JobProgress';
 
@@ -111,6 +112,7 @@ export default function AppLayout({ children }: { children: ReactNode }) {
           <NavLinks className="cg-nav" />
         </nav>
         <div className="cg-header-end">
+          <AlertBell />
           <WorkspaceSwitcher />
           <UserMenu />
         </div>

@@ -65,6 +65,8 @@ function VoiceForm({ brandId, voice, canManage }: { brandId: string; voice: Bran
           {REPLY_LANGUAGES.map((l) => <option key={l} value={l}>{languageName(l)}</option>)}
         </SelectField>
         <TextField label="Words never to use" descriptiveText="Separated by commas." placeholder="cheap, guarantee" value={form.banned} isDisabled={disabled} onChange={(e) => set('banned', e.target.value)} columnSpan={{ base: 1, medium: 2 }} />
+        <TextField label="Response-time target (minutes)" type="number" inputMode="numeric" min={5} max={10080} value={String(form.responseTargetMinutes)} isDisabled={disabled}
+          descriptiveText="Reports measure replies against it; comments waiting longer raise an alert." onChange={(e) => set('responseTargetMinutes', Number(e.target.value))} />
         <TextAreaField label="Facts about the brand" descriptiveText="Free text the AI may use (OpenAI provider)." rows={3} maxLength={4000} value={form.facts} isDisabled={disabled} onChange={(e) => set('facts', e.target.value)} columnSpan={{ base: 1, medium: 2 }} />
       </Grid>
       <SwitchField label="Use emoji" labelPosition="end" marginTop="0.75rem" isChecked={form.emoji} isDisabled={disabled} onChange={(e) => set('emoji', e.target.checked)} />

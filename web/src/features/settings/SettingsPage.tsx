@@ -14,6 +14,7 @@ import { useCan } from '../../lib/can';
 import { AuditLogSection } from './AuditLogSection';
 import { BrandVoiceSection } from './BrandVoiceSection';
 import { AutopilotSection } from './AutopilotSection';
+import { AlertsSection } from './AlertsSection';
 import { ScheduleSection } from './ScheduleSection';
 import { TeamSection } from './TeamSection';
 import { WorkspaceSection } from './WorkspaceSection';
@@ -338,6 +339,7 @@ export default function SettingsPage() {
         <BrandVoiceSection />
         <AutopilotSection />
         <ScheduleSection />
+        <AlertsSection />
         <AccountInfoSection user={user} />
       </div>
     </>
