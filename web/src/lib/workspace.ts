@@ -54,11 +54,11 @@ export function useRemoveMember() {
   return useTeamChange((userId: string) => api('removeMember', { params: { userId } }), 'Failed to remove the member. Please try again.');
 }
 
-/** Renames the workspace or switches its automatic analysis. */
+/** Renames the workspace or switches its automatic analysis or its weekly report mail. */
 export function useUpdateWorkspace() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: { name?: string; autoAnalyze?: boolean }) => api('updateWorkspace', { body }),
+    mutationFn: (body: { name?: string; autoAnalyze?: boolean; weeklyReport?: boolean }) => api('updateWorkspace', { body }),
     onSuccess: async (ws) => {
       client.setQueryData(qk.workspace, ws);
       await Promise.all([client.invalidateQueries({ queryKey: qk.user }), client.invalidateQueries({ queryKey: qk.workspaces })]);

@@ -9,8 +9,9 @@ import { refetchEverything } from '../../lib/queryClient';
 import { toast, toastError } from '../../lib/toast';
 import { useUpdateWorkspace } from '../../lib/workspace';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
+import { ReportSettings } from './ReportSettings';
 
-/** Settings → Workspace: its name and the user's role; admins rename it, the owner may delete it. */
+/** Settings → Workspace: its name and the user's role; admins rename it and set its reports (logo, weekly mail), the owner may delete it. */
 export function WorkspaceSection({ user }: { user: User }) {
   const client = useQueryClient();
   const navigate = useNavigate();
@@ -73,6 +74,7 @@ export function WorkspaceSection({ user }: { user: User }) {
         })}
       />
       <Text className="cg-small cg-muted">Off: comments stay pending until someone runs Process All Comments or processes them one by one.</Text>
+      <ReportSettings user={user} />
       {canDelete && (
         <div className="cg-danger">
           <Heading level={3} className="cg-subtitle">Delete this workspace</Heading>
