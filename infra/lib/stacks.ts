@@ -183,6 +183,9 @@ export class AppStack extends Stack {
     bindUserPool(fns.jobs, userPool, client, ['AdminDeleteUser']);
     bindBucket(fns.jobs, this.exports.bucket, 'write', 'read');
     bindMail(fns.jobs, config.mailFrom); // the weekly report by mail
+    // Alerts (functions/src/domain/alerts.ts) are mailed by the functions that raise them: the negative surge
+    // (analyser), response times and retried analyses (automation), incidents and arrivals over the quota (meta events).
+    for (const f of [fns.analyser, fns.automation, fns.metaEvents]) bindMail(f, config.mailFrom);
     bindQueue(fns.automation, 'JOBS_QUEUE_URL', this.jobsQueue.queue);
 
     bindTable(fns.metaEvents, table, 'write');

@@ -143,10 +143,12 @@ export async function raiseAlert(workspaceId: string, input: RaiseAlertInput, no
   }
 }
 
+/** The alert's link as a full URL for mail and Slack (APP_URL), or null where the app's address is not known. */
 function absolute(link: string | null): string | null {
   if (!link) return null;
+  if (!link.startsWith('/')) return link;
   const base = process.env.APP_URL;
-  return base && link.startsWith('/') ? `${base.replace(/\/$/, '')}${link}` : link;
+  return base ? `${base.replace(/\/$/, '')}${link}` : null;
 }
 
 /** The members who receive alert mail: those chosen, else the owner and admins. */

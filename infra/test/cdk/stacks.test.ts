@@ -385,12 +385,12 @@ describe('exports (issue 13)', () => {
 });
 
 describe('mail', () => {
-  it('lets only the api and the jobs (the weekly report) send mail, through SES from its MAIL_FROM identity', () => {
+  it('lets only the functions that mail send it (api, jobs: the weekly report; analyser, automation, meta events: alerts), through SES from its MAIL_FROM identity', () => {
     const api = s.compute.functions.api;
     expect(envOf(s.templates.app, api)['MAIL_FROM']).toBe('Pagewarden <no-reply@commentguard.example>');
     expect(envOf(s.templates.app, s.compute.functions.jobs)['MAIL_FROM']).toBe('Pagewarden <no-reply@commentguard.example>');
     for (const fn of Object.keys(s.compute.functions) as (keyof Synthesized['compute']['functions'])[]) {
-      expect(rolePolicyJson(s.templates.app, s.compute.functions[fn]).includes('ses:'), fn).toBe(fn === 'api' || fn === 'jobs');
+      expect(rolePolicyJson(s.templates.app, s.compute.functions[fn]).includes('ses:'), fn).toBe(['api', 'jobs', 'analyser', 'automation', 'metaEvents'].includes(fn));
     }
     const policy = rolePolicyJson(s.templates.app, api);
     expect(policy).toContain(':identity/no-reply@commentguard.example"');
