@@ -6,19 +6,17 @@
  * Each run invokes the automation function with `{task: 'brand', workspaceId, brandId}`, which
  * queues the schedule's per-brand job (`scheduled-sync`, task `brand`, domain/job-kinds.ts): sync
  * that brand, the rules on its arrivals, analysis of its pending comments, and autopilot on the
- * decisions (as for every decision). The answer carries the next runs, computed in the zone.
+ * decisions (as for every decision; the run itself: brand-schedule-run.ts). The answer carries the
+ * next runs, computed in the zone.
  */
 import { createHash } from 'node:crypto';
 import { Cron } from 'croner';
 import { BrandScheduleInput, cronLines, awsCron, unixCron, NEXT_RUNS, type BrandSchedule, type SchedulePreset } from '@cg/shared';
 import { Missing, UpstreamFailure } from './errors.js';
-import { startJob } from './jobs.js';
+import type { BrandRunInput } from './brand-schedule-run.js';
 import { scheduler } from './scheduler-port.js';
 import { stores, type StoredBrandSchedule } from './store-port.js';
 import { brandOf } from './sync.js';
-
-/** What the automation function receives from a brand's schedule. */
-export interface BrandRunInput { task: 'brand'; workspaceId: string; brandId: string }
 
 /** The schedule's name at the scheduler (≤ 64 characters, whatever the ids' lengths). */
 export function scheduleName(workspaceId: string, brandId: string): string {
@@ -70,19 +68,4 @@ export async function saveSchedule(workspaceId: string, brandId: string, body: B
   }
   await stores.schedules.putSchedule(workspaceId, record);
   return view(id, record);
-}
-
-/**
- * A run of a brand's schedule (the automation function): queues its per-brand job. A schedule left
- * at the scheduler after the brand was disconnected, the schedule turned off or the workspace
- * deleted does nothing.
- */
-export async function runBrandSchedule(input: { workspaceId: string; brandId: string }): Promise<{ jobId: string | null; skipped?: string }> {
-  const { workspaceId, brandId } = input;
-  const stored = await stores.schedules.getSchedule(workspaceId, brandId);
-  if (!stored || stored.preset === 'off') return { jobId: null, skipped: 'no schedule' };
-  const accounts = await stores.accounts.listAccounts(workspaceId);
-  if (!accounts.some((a) => brandOf(a) === brandId && a.isActive && !a.needsReconnect && a.encryptedToken)) return { jobId: null, skipped: 'brand not connected' };
-  const job = await startJob(workspaceId, 'scheduled-sync', { brandId, task: 'brand' });
-  return { jobId: job.id };
 }

@@ -3,7 +3,7 @@
  * and of each brand's own schedule ({"task": "brand", workspaceId, brandId}, domain/brand-schedules.ts).
  */
 import { runAutomation, type Task } from '../domain/automation.js';
-import { runBrandSchedule } from '../domain/brand-schedules.js';
+import { runBrandSchedule } from '../domain/brand-schedule-run.js';
 import { moderationDeps } from './deps.js';
 
 const TASKS: readonly Task[] = ['requeue', 'frequent', 'daily', 'weekly'];
