@@ -35,7 +35,7 @@ describe('automatic analysis setting', () => {
     const { client } = await signedIn('auto-bad');
     const empty = await client.put('/api/workspace', {});
     expect(empty.status).toBe(400);
-    expect(empty.text).toContain('Send name or autoAnalyze');
+    expect(empty.text).toContain('Send name, autoAnalyze or weeklyReport');
     expect((await client.put('/api/workspace', { autoAnalyze: 'no' })).status).toBe(400);
   });
 });
