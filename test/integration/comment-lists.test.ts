@@ -93,6 +93,12 @@ describe('filtered comment lists at size', () => {
     { pendingOnly: 'true', platform: 'instagram' },
     { pendingOnly: 'true', brand: 'fb_b0', decision: 'ignore' },
     { pendingOnly: 'true', status: 'pending' },
+    // The other mixes `npm run bench` measures (scripts/bench-lists.ts).
+    { decision: 'delete' },
+    { brand: 'fb_b0', sentiment: 'negative' },
+    { pendingOnly: 'true', brand: 'fb_b2', decision: 'hide' },
+    { status: 'deleted', platform: 'instagram' },
+    { platform: 'facebook', decision: 'reply', sentiment: 'neutral' },
   ];
 
   it.each(mixes)('cursor pages of %o are exactly the matching comments, newest first, with the matching total', async (f) => {
@@ -144,19 +150,34 @@ describe('filtered comment lists at size', () => {
       return out;
     }, { step: 'initialize', name: 'capacityProbe' });
     try {
-      for (const f of [{ sentiment: 'negative' }, { status: 'approved', decision: 'hide' }, { brand: 'fb_b1', sentiment: 'positive' }, { pendingOnly: true, platform: 'instagram' }, { decision: 'delete' }] as const) {
+      // Every mix the correctness test and the bench use, the plain queue and a platform's queue; shallow offsets too.
+      const all: Filter[] = [{ pendingOnly: 'true' }, { status: 'approved', decision: 'hide' }, { brand: 'fb_b1', sentiment: 'positive' }, ...mixes];
+      for (const f of all) {
+        const q = { ...f, ...(f.pendingOnly ? { pendingOnly: true } : {}) };
+        const want = expected(f);
         units.length = 0;
-        const page = await queue.listComments(workspace, { ...f, limit: 25 } as never);
-        expect(page.comments).toHaveLength(25);
-        const rcu = units.reduce((a, b) => a + b, 0);
-        expect(rcu, `RCU for ${JSON.stringify(f)}`).toBeLessThanOrEqual(25);
+        const page = await queue.listComments(workspace, { ...q, limit: 25 } as never);
+        expect(page.comments.map((c) => c.id)).toEqual(want.slice(0, 25));
+        expect(units.reduce((a, b) => a + b, 0), `RCU for ${JSON.stringify(f)}`).toBeLessThanOrEqual(25);
+        if (!page.nextCursor) continue;
         units.length = 0;
-        const next = await queue.listComments(workspace, { ...f, limit: 25, cursor: page.nextCursor! } as never);
-        expect(next.comments).toHaveLength(25);
+        const next = await queue.listComments(workspace, { ...q, limit: 25, cursor: page.nextCursor } as never);
+        expect(next.comments.map((c) => c.id)).toEqual(want.slice(25, 50));
         expect(units.reduce((a, b) => a + b, 0), `RCU for the next page of ${JSON.stringify(f)}`).toBeLessThanOrEqual(25);
+      }
+      units.length = 0;
+      const deeper = await queue.listComments(workspace, { pendingOnly: true, limit: 25, offset: 100 } as never);
+      expect(deeper.comments.map((c) => c.id)).toEqual(expected({ pendingOnly: 'true' }).slice(100, 125));
+      expect(units.reduce((a, b) => a + b, 0), 'RCU for the queue at offset 100').toBeLessThanOrEqual(25);
+      // Search reads are bounded too: probes of each word, the lead's comments (at most 60 per request) and a capped count.
+      for (const search of ['refund', 'gift ärger', 'pri', 'author 7', 'shipping colour']) {
+        units.length = 0;
+        const found = await queue.listComments(workspace, { search, limit: 25 } as never);
+        expect(found.comments.length, search).toBeGreaterThan(0);
+        expect(units.reduce((a, b) => a + b, 0), `RCU for the search ${search}`).toBeLessThanOrEqual(60);
       }
     } finally {
       dynamo.middlewareStack.remove('capacityProbe');
     }
-  }, 60_000);
+  }, 180_000);
 });

@@ -2,12 +2,13 @@
  * Store: search over the word index (comment-words.ts), newest first. A comment matches when every
  * complete word of the query is one of its words (content or author name, any case) and, when the
  * query ends inside a word (search as you type), that last word begins one of its words; the other
- * list filters apply too. The rarest complete word (its entries counted up to WORD_COUNT_CAP) leads;
- * a query of one unfinished word reads the entries of every word it begins (up to PREFIX_SCAN; past
- * that, the word itself leads):
- * its entries are read newest first (about a page first, then twice as many each time, up to 100)
- * and their comments fetched (BatchGet, eventually consistent) and checked; one request looks at
- * most at MAX_EXAMINED entries and then answers what it found with a cursor to continue.
+ * list filters apply too. The rarest complete word leads (each word's newest PROBE entries read: the
+ * fewest, or the sparsest in time); a query of one unfinished word reads the entries of every word it
+ * begins (up to PREFIX_SCAN; past that, the word itself leads): the lead's entries are read newest
+ * first and their comments fetched (BatchGet, eventually consistent) and checked; one request looks at
+ * most at MAX_EXAMINED entries and then answers what it found with a cursor to continue. Every read
+ * is bounded: a request reads at most about 2 RCU per word, 10 for a prefix, 30 for the comments and
+ * 19 for a total (exact up to COUNT_CAP entries, then extrapolated), whatever the workspace's size.
  */
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { QUEUE_STATUSES, type Comment } from '@cg/shared';
@@ -18,10 +19,13 @@ import { getComments } from './comments.js';
 import { commentKey, tenantPk } from './keys.js';
 import { searchTextOf, wordEntries, wordsOf } from './comment-words.js';
 
-const WORD_COUNT_CAP = 1_000;
-const PREFIX_SCAN = 3_000;
-const MAX_EXAMINED = 2_000;
-const BATCH = 100;
+/** Entries of each complete word read first to choose the lead (about 2 RCU each: an entry is ~150 bytes). */
+const PROBE = 100;
+/** Entries a prefix may cover to be read at once (about 10 RCU); a prefix more common is searched as a word. */
+const PREFIX_SCAN = 500;
+/** Comments fetched and checked per request at most (BatchGet, 0.5 RCU each): past it, a short page and a cursor. */
+const MAX_EXAMINED = 60;
+const BATCH = 60;
 
 interface Terms { complete: string[]; partial: string | null }
 
@@ -54,20 +58,44 @@ async function prefixEntries(workspaceId: string, prefix: string, before: string
   return { entries, complete: out.length <= PREFIX_SCAN };
 }
 
-/** Entries of a word, counted up to `cap`. */
-async function wordCount(workspaceId: string, word: string, cap: number): Promise<number> {
+/**
+ * The newest PROBE entries of a word (before the cursor): `count` is exact when fewer exist; `span`
+ * orders the words by rarity when none is exhausted (the older its PROBE-th entry, the sparser the word).
+ */
+async function probeWord(workspaceId: string, word: string, before: string | undefined): Promise<{ word: string; count: number; exact: boolean; span: string }> {
+  const { entries, done } = await wordEntries(workspaceId, word, before, PROBE);
+  return { word, count: entries.length, exact: done, span: entries[entries.length - 1]?.order ?? '' };
+}
+
+/** Entries counted exactly for a one-word total (index entries only: about 18 RCU for 1,000); past it the total is estimated. */
+const COUNT_CAP = 1_000;
+
+const timeOf = (order: string) => Date.parse(order.slice(0, order.indexOf('#')));
+
+/**
+ * How many comments hold a word: exact up to COUNT_CAP entries; past it extrapolated over time from
+ * the span of its newest COUNT_CAP entries to the workspace's oldest comment (one more item read).
+ */
+async function wordCount(workspaceId: string, word: string): Promise<{ count: number; exact: boolean }> {
   const prefix = commentKey.wordPrefix(word);
-  let n = 0;
+  const orders: string[] = [];
   let start: Record<string, unknown> | undefined;
   do {
     const res = await db().send(new QueryCommand({
       TableName: table(), KeyConditionExpression: 'pk = :p AND begins_with(sk, :w)', ExpressionAttributeValues: { ':p': tenantPk(workspaceId), ':w': prefix },
-      Select: 'COUNT', ExclusiveStartKey: start, ...(Number.isFinite(cap) ? { Limit: cap - n } : {}),
+      ProjectionExpression: 'sk', ScanIndexForward: false, ExclusiveStartKey: start, Limit: COUNT_CAP + 1 - orders.length,
     }));
-    n += res.Count ?? 0;
+    for (const i of res.Items ?? []) orders.push((i.sk as string).slice(prefix.length));
     start = res.LastEvaluatedKey;
-  } while (start && n < cap);
-  return n;
+  } while (start && orders.length <= COUNT_CAP);
+  if (orders.length <= COUNT_CAP) return { count: orders.length, exact: true };
+  const oldest = await db().send(new QueryCommand({
+    TableName: table(), IndexName: 'gsi2', KeyConditionExpression: 'gsi2pk = :p', ExpressionAttributeValues: { ':p': commentKey.all(workspaceId) },
+    ProjectionExpression: 'gsi2sk', ScanIndexForward: true, Limit: 1,
+  }));
+  const [newest, last, first] = [timeOf(orders[0]!), timeOf(orders[COUNT_CAP - 1]!), timeOf(String(oldest.Items?.[0]?.gsi2sk ?? orders[COUNT_CAP - 1]))];
+  const ratio = newest > last ? (newest - first) / (newest - last) : 1;
+  return { count: Math.max(COUNT_CAP + 1, Math.round(COUNT_CAP * ratio)), exact: false };
 }
 
 /** Does a comment pass the query's words and its other filters? */
@@ -89,25 +117,25 @@ export function matchesSearch(c: Comment, q: CommentPageQuery, terms: Terms = te
   return true;
 }
 
-interface Walk { items: StoredComment[]; examined: number; done: boolean; lastOrder?: string; leadCount: number; exactCount: boolean }
+interface Walk { items: StoredComment[]; examined: number; done: boolean; lastOrder?: string; leadCount: number; exactCount: boolean; leadWord?: string }
 
 /** Where the candidates come from: one word's entries read page by page, or a prefix's entries read at once. */
-interface Lead { count: number; exact: boolean; next(before: string | undefined, n: number): Promise<{ entries: { id: string; order: string }[]; done: boolean }> }
+interface Lead { count: number; exact: boolean; word?: string; next(before: string | undefined, n: number): Promise<{ entries: { id: string; order: string }[]; done: boolean }> }
 
-async function leadOf(workspaceId: string, terms: Terms): Promise<Lead | null> {
+async function leadOf(workspaceId: string, terms: Terms, after: string | undefined): Promise<Lead | null> {
   if (terms.complete.length) {
-    const counts = await Promise.all(terms.complete.map((w) => wordCount(workspaceId, w, WORD_COUNT_CAP)));
-    const at = counts.indexOf(Math.min(...counts));
-    if (counts[at] === 0) return null;
-    const word = terms.complete[at]!;
-    return { count: counts[at]!, exact: counts[at]! < WORD_COUNT_CAP, next: (before, n) => wordEntries(workspaceId, word, before, n) };
+    // The rarest word leads: the fewest entries when one has fewer than PROBE, else the sparsest in time.
+    const probes = await Promise.all(terms.complete.map((w) => probeWord(workspaceId, w, after)));
+    if (probes.some((p) => p.exact && p.count === 0)) return null;
+    const lead = probes.reduce((a, b) => (a.exact || b.exact ? (b.exact && (!a.exact || b.count < a.count) ? b : a) : b.span < a.span ? b : a));
+    return { count: lead.count, exact: lead.exact, word: lead.word, next: (before, n) => wordEntries(workspaceId, lead.word, before, n) };
   }
   if (!terms.partial) return null;
   const first = await prefixEntries(workspaceId, terms.partial, undefined);
   if (!first.complete) {
     // Too many words begin with it: the whole word leads (a prefix this common is searched as a word).
-    const n = await wordCount(workspaceId, terms.partial, WORD_COUNT_CAP);
-    if (n > 0) return { count: n, exact: n < WORD_COUNT_CAP, next: (before, size) => wordEntries(workspaceId, terms.partial!, before, size) };
+    const p = await probeWord(workspaceId, terms.partial, after);
+    if (p.count > 0) return { count: p.count, exact: p.exact, word: terms.partial, next: (before, size) => wordEntries(workspaceId, terms.partial!, before, size) };
   }
   const all = first.entries;
   return {
@@ -123,16 +151,16 @@ async function leadOf(workspaceId: string, terms: Terms): Promise<Lead | null> {
 async function walk(workspaceId: string, q: CommentPageQuery, want: number): Promise<Walk> {
   const terms = termsOf(q.search ?? '');
   const none: Walk = { items: [], examined: 0, done: true, leadCount: 0, exactCount: true };
-  const lead = await leadOf(workspaceId, terms);
+  const lead = await leadOf(workspaceId, terms, q.after);
   if (!lead) return none;
   const items: StoredComment[] = [];
   let before = q.after;
   let examined = 0;
-  const result = (done: boolean): Walk => ({ items, examined, done, lastOrder: before, leadCount: lead.count, exactCount: lead.exact });
+  const result = (done: boolean): Walk => ({ items, examined, done, lastOrder: before, leadCount: lead.count, exactCount: lead.exact, ...(lead.word ? { leadWord: lead.word } : {}) });
   // The first read asks for about the page (more when other words or filters will reject some), then doubles.
   let batch = Math.min(BATCH, Math.max(10, (want + 1) * (terms.complete.length > 1 || (terms.complete.length && terms.partial) || isFiltered(q) ? 2 : 1)));
   for (;;) {
-    const { entries, done } = await lead.next(before, batch);
+    const { entries, done } = await lead.next(before, Math.min(batch, MAX_EXAMINED - examined));
     const found = new Map((await getComments(workspaceId, entries.map((e) => e.id), { consistent: false })).map((s) => [s.comment.id, s]));
     for (const [i, e] of entries.entries()) {
       examined++;
@@ -161,9 +189,13 @@ export async function searchComments(workspaceId: string, q: CommentPageQuery, l
   const w = await walk(workspaceId, q, limit);
   const terms = termsOf(q.search ?? '');
   let total: number;
-  if (terms.complete.length === 1 && !terms.partial && !isFiltered(q)) total = w.exactCount ? w.leadCount : await wordCount(workspaceId, terms.complete[0]!, Infinity);
+  if (terms.complete.length === 1 && !terms.partial && !isFiltered(q)) total = w.exactCount && !q.after ? w.leadCount : (await wordCount(workspaceId, terms.complete[0]!)).count;
   else if (!terms.complete.length && terms.partial && !isFiltered(q) && w.exactCount && !q.after) total = w.leadCount;
   else if (w.done && !q.after) total = w.items.length;
-  else total = Math.max(w.items.length, Math.round((w.items.length / Math.max(1, w.examined)) * w.leadCount));
+  else {
+    // Estimated from the share of matches among the entries looked at, over the lead word's (estimated) entries.
+    const leadTotal = w.exactCount || !w.leadWord ? w.leadCount : (await wordCount(workspaceId, w.leadWord)).count;
+    total = Math.max(w.items.length, Math.round((w.items.length / Math.max(1, w.examined)) * leadTotal));
+  }
   return { items: w.items, more: !w.done, total, ...(!w.done && w.items.length < limit && w.lastOrder ? { resumeAfter: w.lastOrder } : {}) };
 }
