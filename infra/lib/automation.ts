@@ -106,3 +106,18 @@ export function bindBrandSchedules(f: CgFunction, automation: Automation): void 
     reason: "Brands' schedules are named at run time (one per brand and minute of its times); the grant is the four schedule actions on that one group.",
   });
 }
+
+/** The automation function removes schedules left behind by deleted workspaces: BRAND_SCHEDULE_GROUP and DeleteSchedule on that group only. */
+export function bindBrandScheduleCleanup(f: CgFunction, automation: Automation): void {
+  const stack = Stack.of(automation);
+  const group = automation.brandGroup.scheduleGroupName;
+  f.env('BRAND_SCHEDULE_GROUP', group);
+  f.fn.addToRolePolicy(new iam.PolicyStatement({
+    actions: ['scheduler:DeleteSchedule'],
+    resources: [stack.formatArn({ service: 'scheduler', resource: 'schedule', resourceName: `${group}/*` })],
+  }));
+  Validations.of(f).acknowledge({
+    id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:scheduler:<AWS::Region>:<AWS::AccountId>:schedule/${group}/*]`,
+    reason: "A brand's schedule left behind by a deleted workspace is removed by its next run; the names are made at run time, the grant is DeleteSchedule on that one group.",
+  });
+}

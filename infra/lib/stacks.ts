@@ -10,7 +10,7 @@ import * as ssm from 'aws-cdk-lib/aws-ssm';
 import type { Construct } from 'constructs';
 import { WS_PATH } from '@cg/shared';
 import { Auth } from './auth.js';
-import { Automation, bindBrandSchedules } from './automation.js';
+import { Automation, bindBrandScheduleCleanup, bindBrandSchedules } from './automation.js';
 import type { Config } from './config.js';
 import { Data } from './data.js';
 import { Exports } from './exports.js';
@@ -133,6 +133,7 @@ export class AppStack extends Stack {
     this.automation = new Automation(this, 'Schedules', { stage: config.stage, handler: fns.automation.fn });
     // Brands' own schedules (issue 11 item 6): the api saves them in the brand group.
     bindBrandSchedules(fns.api, this.automation);
+    bindBrandScheduleCleanup(fns.automation, this.automation);
 
     // Least-privilege bindings: each line grants exactly one capability and sets its env var.
     bindTable(fns.api, table, 'write');

@@ -150,4 +150,19 @@ describe('scheduled automation per brand', () => {
     await client.put(`/api/brands/${brandB}/schedule`, { preset: 'off', timeZone: 'Asia/Tokyo' });
     expect(await mine()).toEqual([]);
   });
+
+  it("a deleted workspace's schedules are removed from the scheduler by their next run", async () => {
+    const { client: owner, user } = await signedIn('schedules-deleted');
+    await workspaces.setWorkspaceFields(user.workspaceId, { subscriptionPlan: 'ultimate' });
+    expect(await connectThroughSandbox(owner)).toBe('/settings?success=connected');
+    const saved = await owner.put(`/api/brands/${brandA}/schedule`, { preset: 'daily', times: ['06:45'], timeZone: 'Europe/Paris' });
+    expect(saved.status, saved.text).toBe(200);
+    const theirs = async () => (await localSchedules()).filter((s) => JSON.parse(s.Target.Input).workspaceId === user.workspaceId);
+    expect(await theirs()).toHaveLength(1);
+    expect((await owner.delete('/api/workspace')).status).toBe(200);
+    const fired = (await fire(saved.json.nextRuns[0])).filter((f) => JSON.stringify(f.result ?? '').includes('removed') || f.error);
+    expect(fired.map((f) => f.error)).not.toContain(expect.anything());
+    expect(fired.length).toBeGreaterThanOrEqual(1);
+    expect(await theirs()).toEqual([]);
+  });
 });

@@ -9,19 +9,15 @@
  * decisions (as for every decision; the run itself: brand-schedule-run.ts). The answer carries the
  * next runs, computed in the zone.
  */
-import { createHash } from 'node:crypto';
 import { Cron } from 'croner';
 import { BrandScheduleInput, cronLines, awsCron, unixCron, NEXT_RUNS, type BrandSchedule, type SchedulePreset } from '@cg/shared';
 import { Missing, UpstreamFailure } from './errors.js';
-import type { BrandRunInput } from './brand-schedule-run.js';
+import { scheduleName, type BrandRunInput } from './brand-schedule-run.js';
 import { scheduler } from './scheduler-port.js';
 import { stores, type StoredBrandSchedule } from './store-port.js';
 import { brandOf } from './sync.js';
 
-/** The schedule's name at the scheduler (≤ 64 characters, whatever the ids' lengths). */
-export function scheduleName(workspaceId: string, brandId: string): string {
-  return `brand-${createHash('sha256').update(`${workspaceId}/${brandId}`).digest('hex').slice(0, 40)}`;
-}
+export { scheduleName };
 
 /** The next `count` runs after `from`, in the schedule's zone (croner follows the zone's DST changes), as ISO instants. */
 export function nextRuns(s: { preset: SchedulePreset; times: string[]; timeZone: string }, from: Date = new Date(), count = NEXT_RUNS): string[] {

@@ -4,7 +4,12 @@
  */
 import { runAutomation, type Task } from '../domain/automation.js';
 import { runBrandSchedule } from '../domain/brand-schedule-run.js';
+import { bindScheduler } from '../domain/scheduler-port.js';
+import { eventBridgeScheduler } from '../scheduler/eventbridge.js';
 import { moderationDeps } from './deps.js';
+
+// A brand's run removes its schedule when the workspace is gone (domain/brand-schedule-run.ts).
+bindScheduler(eventBridgeScheduler());
 
 const TASKS: readonly Task[] = ['requeue', 'frequent', 'daily', 'weekly'];
 

@@ -57,3 +57,15 @@ describe('EventBridge Scheduler adapter', () => {
     await expect(eventBridgeScheduler(new SchedulerClient({ region: 'eu-west-1' }), () => config).remove('brand-abc')).rejects.toThrow('AccessDenied');
   });
 });
+
+describe('EventBridge Scheduler adapter configuration', () => {
+  it('removing needs only the group (the automation function); saving needs the role and the target too', async () => {
+    mock.reset();
+    mock.on(DeleteScheduleCommand).rejects(missing());
+    const onlyGroup = eventBridgeScheduler(new SchedulerClient({ region: 'eu-west-1' }), () => ({ group: config.group, roleArn: '', targetArn: '' }));
+    await onlyGroup.remove('brand-abc');
+    expect(mock.commandCalls(DeleteScheduleCommand)).toHaveLength(MAX_SCHEDULE_TIMES);
+    await expect(onlyGroup.put('brand-abc', spec)).rejects.toThrow('BRAND_SCHEDULE_ROLE_ARN');
+    expect(mock.commandCalls(UpdateScheduleCommand)).toHaveLength(0);
+  });
+});
