@@ -75,6 +75,10 @@ describe('the workspace logo on reports', () => {
     expect(shown.status).toBe(200);
     expect(shown.type).toBe('image/png');
     expect(shown.body.equals(logo)).toBe(true);
+    // Audited once, by what it is (the image itself is not copied into the log).
+    const audit = (await client.get('/api/audit-log')).json.entries as { action: string; changes: unknown }[];
+    expect(audit.filter((e) => e.action === 'workspace.logo')).toEqual([expect.objectContaining({ changes: { logo: { from: null, to: `image/png, 120×40, ${logo.length} bytes` } } })]);
+    expect(JSON.stringify(audit)).not.toContain(logo.toString('base64').slice(0, 40));
 
     const pdf = await pdfOf(client);
     expect(pdf.images.map((i) => [i.width, i.height])).toContainEqual([120, 40]);

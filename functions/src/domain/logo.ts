@@ -43,10 +43,12 @@ export async function setLogo(workspaceId: string, userId: string, base64: strin
   const contentType = imageType(bytes);
   if (!contentType) throw new Invalid('The logo must be a PNG or JPEG image.', [{ field: 'data', message: 'not a PNG or JPEG' }]);
   const { width, height } = await decode(bytes, contentType);
+  const before = (await stores.workspaces.getWorkspace(workspaceId))?.logo ?? null;
   await boundFiles().put(keyOf(workspaceId), bytes, contentType);
   const logo: WorkspaceLogo = { contentType, bytes: bytes.length, width, height, updatedAt: new Date().toISOString() };
   await stores.workspaces.setWorkspaceFields(workspaceId, { logo });
-  await audit(workspaceId, await actorOf(userId), 'workspace.logo', `workspace ${workspaceId}`, { logo: { from: null, to: `${contentType}, ${width}×${height}` } });
+  const describe = (l: WorkspaceLogo | null) => (l ? `${l.contentType}, ${l.width}×${l.height}, ${l.bytes} bytes` : null);
+  await audit(workspaceId, await actorOf(userId), 'workspace.logo', `workspace ${workspaceId}`, { logo: { from: describe(before), to: describe(logo) } });
   return workspaceView(workspaceId, userId);
 }
 
@@ -55,7 +57,7 @@ export async function removeLogo(workspaceId: string, userId: string): Promise<W
   if (ws?.logo) {
     await stores.workspaces.setWorkspaceFields(workspaceId, { logo: null });
     await boundFiles().remove(keyOf(workspaceId));
-    await audit(workspaceId, await actorOf(userId), 'workspace.logo', `workspace ${workspaceId}`, { logo: { from: ws.logo.contentType, to: null } });
+    await audit(workspaceId, await actorOf(userId), 'workspace.logo', `workspace ${workspaceId}`, { logo: { from: `${ws.logo.contentType}, ${ws.logo.width}×${ws.logo.height}, ${ws.logo.bytes} bytes`, to: null } });
   }
   return workspaceView(workspaceId, userId);
 }
