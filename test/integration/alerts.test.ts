@@ -9,7 +9,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedIn } from '../support/client.js';
+import WebSocket from 'ws';
+import { signedIn, type Client } from '../support/client.js';
 import { mailsTo } from '../support/mail.js';
 import { decision, makeComment, seed, store } from '../support/seed.js';
 
@@ -51,6 +52,14 @@ async function storedPage(workspaceId: string, name: string) {
   return account;
 }
 
+/** The first live message of `type` on the workspace's socket (opened now, as the app does). */
+async function liveMessage(client: Client, type: string): Promise<{ opened: Promise<void>; message: Promise<any>; close: () => void }> {
+  const ws = new WebSocket(client.baseUrl.replace(/^http/, 'ws') + '/ws', { headers: { Cookie: client.cookieHeader(), Origin: client.baseUrl } });
+  const opened = new Promise<void>((resolve, reject) => { ws.once('open', () => resolve()); ws.once('error', reject); });
+  const message = new Promise<any>((resolve) => ws.on('message', (data) => { const m = JSON.parse(String(data)); if (m.type === type) resolve(m); }));
+  return { opened, message, close: () => ws.close() };
+}
+
 describe('alerts', () => {
   let slack: Awaited<ReturnType<typeof startSlack>>;
   beforeAll(async () => { slack = await startSlack(); });
@@ -64,6 +73,8 @@ describe('alerts', () => {
     expect(saved.json.routes.quota_80).toEqual({ inApp: true, email: true, slack: true });
 
     expect((await client.get('/api/alerts')).json).toEqual({ items: [], unread: 0 });
+    const live = await liveMessage(client, 'alert');
+    await live.opened;
     await usage.addAnalysed(user.workspaceId, STARTER_QUOTA * 0.8 - 10);
     await seed(user.workspaceId, Array.from({ length: 20 }, () => makeComment()));
     expect((await client.post('/api/comments/bulk-analyze')).json.queued).toBe(20);
@@ -79,6 +90,10 @@ describe('alerts', () => {
     expect(posted).toHaveLength(1);
     expect(posted[0]!.text).toContain('5,000');
 
+    // The open tab heard it: the bell's count, live.
+    expect(await live.message).toMatchObject({ type: 'alert', count: 1, message: 'Monthly analysis quota at 80%' });
+    live.close();
+
     const bell = (await client.get('/api/alerts')).json;
     expect(bell.unread).toBe(1);
     expect(bell.items).toHaveLength(1);
@@ -92,6 +107,17 @@ describe('alerts', () => {
     expect(after.items[0].read).toBe(true);
     // Marking it again counts nothing down twice.
     expect((await client.post('/api/alerts/read', { ids: [bell.items[0].id] })).json.unread).toBe(0);
+
+    // The rest of the month's quota used: one more alert at 100%, when comments stay pending, once.
+    await usage.addAnalysed(user.workspaceId, STARTER_QUOTA - (await usage.usedThisMonth(user.workspaceId)));
+    await seed(user.workspaceId, [makeComment()]);
+    expect((await client.post('/api/comments/bulk-analyze')).json.queued).toBe(0);
+    expect((await client.post('/api/comments/bulk-analyze')).json.queued).toBe(0);
+    const full = (await client.get('/api/alerts')).json;
+    expect(full.unread).toBe(1);
+    expect(full.items.map((a: { kind: string }) => a.kind)).toEqual(['quota_100', 'quota_80']);
+    expect(slack.received.filter((m) => /quota used up/i.test(m.text))).toHaveLength(1);
+    expect((await mailsTo(email)).filter((m) => /quota used up/i.test(m.subject))).toHaveLength(1);
   });
 
   it('a kind routed away from a channel is not sent there', async () => {
@@ -129,6 +155,11 @@ describe('alerts', () => {
     const voice = await client.put(`/api/brands/${page.brandId}/voice`, { responseTargetMinutes: 30 });
     expect(voice.status, voice.text).toBe(200);
     expect(voice.json.responseTargetMinutes).toBe(30);
+    // The brand's report measures replies against the same target.
+    const report = await client.get(`/api/reports?range=7d&brandId=${page.brandId}`);
+    expect(report.status, report.text).toBe(200);
+    expect(report.json.responseTimes.targetMinutes).toBe(30);
+    expect((await client.get('/api/reports?range=7d')).json.responseTimes.targetMinutes).toBe(60);
     const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
     await seed(user.workspaceId, [
       makeComment({ accountId: page.id, timestamp: minutesAgo(45), content: 'Is anyone there?' }),

@@ -38,8 +38,8 @@ export interface AlertStore {
   markAlertsRead(workspaceId: string, ids: string[]): Promise<number>;
   /** Marks every alert up to `at` read at once (no per-alert writes). */
   markAllAlertsRead(workspaceId: string, at: string): Promise<void>;
-  /** Adds analysed comments to their hour's counts (one ADD per scope and hour). */
-  addSentimentCounts(workspaceId: string, counts: SentimentCount[]): Promise<void>;
+  /** Adds analysed comments to their hour's counts (one ADD per scope and hour); returns each hour's counts after. */
+  addSentimentCounts(workspaceId: string, counts: SentimentCount[]): Promise<SentimentCount[]>;
   /** The counts of one scope for these hours (missing hours count 0). */
   getSentimentCounts(workspaceId: string, scope: string, hours: string[]): Promise<SentimentCount[]>;
   /** The oldest comments waiting in the workspace's moderation queue, oldest first. */

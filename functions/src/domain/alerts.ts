@@ -243,19 +243,20 @@ export async function countSentiments(workspaceId: string, decided: StoredCommen
         counts.set(key, c);
       }
     }
-    await ports.store.addSentimentCounts(workspaceId, [...counts.values()]);
-    // Only the current hour can be a surge now (a backfill of older comments only feeds the baseline).
+    const totals = await ports.store.addSentimentCounts(workspaceId, [...counts.values()]);
+    // Only the current hour can be a surge now (a backfill of older comments only feeds the baseline);
+    // the day before is read only once the hour has enough negative comments to be one.
     const current = hourOf(now);
-    for (const c of counts.values()) {
-      if (c.hour !== current || c.negative === 0) continue;
-      const [hour, ...previous] = await ports.store.getSentimentCounts(workspaceId, c.scope, [current, ...hoursBefore(current, NEGATIVE_SURGE.baselineHours)]);
-      if (!hour || hour.negative < NEGATIVE_SURGE.minNegatives) continue;
+    for (const hour of totals) {
+      const added = counts.get(`${hour.scope}#${hour.hour}`);
+      if (hour.hour !== current || !added?.negative || hour.negative < NEGATIVE_SURGE.minNegatives) continue;
+      const previous = await ports.store.getSentimentCounts(workspaceId, hour.scope, hoursBefore(current, NEGATIVE_SURGE.baselineHours));
       const verdict = negativeSurge(hour, previous);
       if (!verdict.surge) continue;
-      const brand = c.scope === 'ALL' ? null : c.scope;
+      const brand = hour.scope === 'ALL' ? null : hour.scope;
       const name = brand ? accounts.find((a) => (a.brandId || a.externalId) === brand && a.platform === 'facebook')?.accountName ?? 'a brand' : 'the workspace';
       await raiseAlert(workspaceId, {
-        kind: 'negative_surge', brandId: brand, subject: c.scope,
+        kind: 'negative_surge', brandId: brand, subject: hour.scope,
         title: `Surge of negative comments on ${name}`,
         detail: `${hour.negative} of ${hour.total} comments analysed this hour on ${name} are negative (${Math.round(verdict.share * 100)}%), against ${verdict.baselinePerHour.toFixed(1)} an hour over the previous ${NEGATIVE_SURGE.baselineHours} hours.`,
         link: '/comments?sentiment=negative',

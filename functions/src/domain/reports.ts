@@ -136,7 +136,9 @@ export async function buildReport(workspaceId: string, q: ReportQuery, now = new
   const actions = { replied: 0, hidden: 0, deleted: 0, dismissed: 0, automatic: 0, human: 0 };
   const replyMinutes: number[] = [];
   const hideMinutes: number[] = [];
-  const target = DEFAULT_RESPONSE_TARGET_MINUTES;
+  // A report of one brand measures against that brand's response-time target (Brand voice); otherwise the default.
+  const brand = q.brandId ? (await stores.accounts.listAccounts(workspaceId)).find((a) => a.brandId === q.brandId || a.id === q.brandId)?.brandId : undefined;
+  const target = (brand && (await stores.brands.getBrand(workspaceId, brand)).voice?.responseTargetMinutes) || DEFAULT_RESPONSE_TARGET_MINUTES;
   const histories = await mapLimited(items.filter(acted), HISTORY_CONCURRENCY, async (s) => ({ s, history: await stores.claims.listHistory(workspaceId, s.comment.id) }));
   for (const { s, history } of histories) {
     const c = s.comment;

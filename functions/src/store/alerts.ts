@@ -103,14 +103,18 @@ export async function markAllAlertsRead(workspaceId: string, at: string): Promis
   }));
 }
 
-export async function addSentimentCounts(workspaceId: string, counts: SentimentCount[]): Promise<void> {
+export async function addSentimentCounts(workspaceId: string, counts: SentimentCount[]): Promise<SentimentCount[]> {
   const expires = seconds(Date.now()) + SENTIMENT_DAYS * 86_400;
-  await Promise.all(counts.map((c) => db().send(new UpdateCommand({
-    TableName: table(), Key: alertKey.sentiment(workspaceId, c.scope, c.hour),
-    UpdateExpression: 'ADD negative :n, #total :t SET #ttl = if_not_exists(#ttl, :ttl), #type = :type',
-    ExpressionAttributeNames: { '#total': 'total', '#ttl': TABLE.ttlAttribute, '#type': 'type' },
-    ExpressionAttributeValues: { ':n': c.negative, ':t': c.total, ':ttl': expires, ':type': 'sentimentCount' },
-  }))));
+  return Promise.all(counts.map(async (c) => {
+    const res = await db().send(new UpdateCommand({
+      TableName: table(), Key: alertKey.sentiment(workspaceId, c.scope, c.hour),
+      UpdateExpression: 'ADD negative :n, #total :t SET #ttl = if_not_exists(#ttl, :ttl), #type = :type',
+      ExpressionAttributeNames: { '#total': 'total', '#ttl': TABLE.ttlAttribute, '#type': 'type' },
+      ExpressionAttributeValues: { ':n': c.negative, ':t': c.total, ':ttl': expires, ':type': 'sentimentCount' },
+      ReturnValues: 'UPDATED_NEW',
+    }));
+    return { scope: c.scope, hour: c.hour, negative: Number(res.Attributes?.negative ?? c.negative), total: Number(res.Attributes?.total ?? c.total) };
+  }));
 }
 
 export async function getSentimentCounts(workspaceId: string, scope: string, hours: string[]): Promise<SentimentCount[]> {
