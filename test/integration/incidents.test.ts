@@ -147,7 +147,7 @@ describe('troll-attack incidents, through the Meta sandbox', () => {
     expect(detail.comments.every((c: any) => c.isHidden && !c.restored)).toBe(true);
     const log = (await client.get('/api/automation?limit=200')).json.entries.filter((e: any) => e.source === 'incident');
     expect(log.map((e: any) => e.commentId).sort()).toEqual(attackers.map(commentId).sort());
-    expect(log.every((e: any) => e.reason.includes(incident.id) && e.undoable && e.action.type === 'hide')).toBe(true);
+    expect(log.every((e: any) => e.reason.includes(incident.id) && e.outcome === 'done' && e.undoable && e.action.type === 'hide')).toBe(true);
 
     // incident.opened reached the receiver, signed.
     const delivered = await until('incident.opened delivered', async () => receiver.received.find((r) => r.event.type === 'incident.opened' && r.event.data.id === incident.id));
@@ -161,6 +161,9 @@ describe('troll-attack incidents, through the Meta sandbox', () => {
     expect(closed.json.closedAt).toEqual(expect.any(String));
     expect((await client.post(`/api/incidents/${incident.id}/close`)).status).toBe(409);
     expect((await client.get('/api/incidents?status=closed')).json.items.map((i: any) => i.id)).toContain(incident.id);
+    // Once closed, the policy is over: a new account's negative comment stays, and the burst opens no new incident.
+    const late = await post({ target: postId, message: 'Pathetic company, worst customer service I have ever had', fromId: `t${randomUUID().slice(0, 8)}`, fromName: 'Troll Late' });
+    await control('webhooks/flush', {});
 
     // Bulk restore: every hidden comment unhidden on the page, once.
     const restored = await client.post(`/api/incidents/${incident.id}/restore`);
@@ -173,6 +176,9 @@ describe('troll-attack incidents, through the Meta sandbox', () => {
     expect(after.incident).toMatchObject({ restored: attackers.length, hidden: attackers.length });
     expect(after.comments.every((c: any) => c.restored && !c.isHidden)).toBe(true);
 
+    await counted(late.id);
+    expect((await sandboxComment(late.id)).hidden).toBe(false);
+    expect((await incidentsOn(postId)).map((i) => i.id)).toEqual([incident.id]);
     // The regular commenter's negative comment was counted but never hidden: they are not a first-time commenter.
     await counted(regular.id);
     expect((await sandboxComment(regular.id)).hidden).toBe(false);

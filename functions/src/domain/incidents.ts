@@ -92,9 +92,17 @@ async function underPolicy(workspaceId: string, s: StoredComment): Promise<boole
 async function enforce(deps: ActionDeps, workspaceId: string, incident: IncidentRecord, s: StoredComment): Promise<boolean> {
   if (s.comment.postId !== incident.postId || s.comment.platform !== incident.platform) return false;
   if (!(await underPolicy(workspaceId, s))) return false;
-  const entry = await applyAutomatic(deps, { workspaceId, commentId: s.comment.id, action: { type: 'hide' }, reason: incident.reason, source: INCIDENT_SOURCE });
-  if (entry.outcome !== 'done') return false;
-  await store.addHidden(workspaceId, { incidentId: incident.id, commentId: s.comment.id, automationLogId: entry.id, at: entry.at, restoredAt: null });
+  // One attempt per incident and comment: the burst's opener and the comment's own hand-over may both get here.
+  if (!(await store.claimHidden(workspaceId, incident.id, s.comment.id, new Date().toISOString()))) return false;
+  let entry;
+  try {
+    entry = await applyAutomatic(deps, { workspaceId, commentId: s.comment.id, action: { type: 'hide' }, reason: incident.reason, source: INCIDENT_SOURCE });
+  } catch (err) {
+    await store.releaseHidden(workspaceId, incident.id, s.comment.id);
+    throw err;
+  }
+  if (entry.outcome !== 'done') { await store.releaseHidden(workspaceId, incident.id, s.comment.id); return false; }
+  await store.completeHidden(workspaceId, { incidentId: incident.id, commentId: s.comment.id, automationLogId: entry.id, at: entry.at, restoredAt: null });
   await auditAutomation(workspaceId, `${INCIDENT_SOURCE}:hide`, s.comment.id, { reason: incident.reason, incidentId: incident.id, automationLogId: entry.id });
   return true;
 }
@@ -172,8 +180,11 @@ export async function getIncident(workspaceId: string, id: string): Promise<Inci
 /** A moderator ends the stricter policy now. 409 when it was closed already. */
 export async function closeIncident(deps: ActionDeps, workspaceId: string, id: string, by: string | null): Promise<Incident> {
   await requireIncident(workspaceId, id);
-  const at = new Date().toISOString();
-  if (!(await store.closeIncident(workspaceId, id, at, by))) throw new StateConflict('This incident is already closed.');
+  const now = Date.now();
+  const at = new Date(now).toISOString();
+  // The burst that opened it stays in the window for a while: no new incident on the post until the window has passed.
+  const quietUntil = new Date(now + TROLL_ATTACK.windowMinutes * 60_000).toISOString();
+  if (!(await store.closeIncident(workspaceId, id, at, by, quietUntil))) throw new StateConflict('This incident is already closed.');
   const view = incidentView((await store.getIncident(workspaceId, id))!);
   await deps.notifier.notify(workspaceId, { type: 'incident_update', incidentId: id, status: view.status, message: `The troll-attack incident on post ${view.postId} was closed${by ? ` by ${by}` : ''}.` }).catch(() => {});
   return view;

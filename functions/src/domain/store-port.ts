@@ -345,10 +345,15 @@ export interface IncidentStore {
   getIncident(workspaceId: string, id: string): Promise<IncidentRecord | null>;
   /** Newest first. */
   listIncidents(workspaceId: string, limit: number): Promise<IncidentRecord[]>;
-  /** Closes it once (conditional) and releases its post's lock: false when it was closed already. */
-  closeIncident(workspaceId: string, id: string, at: string, by: string | null): Promise<boolean>;
-  /** Records a comment the incident hid, once; false when it was already recorded. */
-  addHidden(workspaceId: string, h: IncidentHiddenRecord): Promise<boolean>;
+  /** Closes it once (conditional) and ends its post's lock, no new incident there before `quietUntil`: false when it was closed already. */
+  closeIncident(workspaceId: string, id: string, at: string, by: string | null, quietUntil: string): Promise<boolean>;
+  /** Claims a comment for the incident's policy before acting (conditional put): false when it was claimed already. */
+  claimHidden(workspaceId: string, incidentId: string, commentId: string, at: string): Promise<boolean>;
+  /** Records the hide of a claimed comment (its Automation log entry) and counts it on the incident. */
+  completeHidden(workspaceId: string, h: IncidentHiddenRecord): Promise<void>;
+  /** Drops a claim whose hide did not happen. */
+  releaseHidden(workspaceId: string, incidentId: string, commentId: string): Promise<void>;
+  /** The comments the incident hid (claims still under way are left out). */
   listHidden(workspaceId: string, incidentId: string): Promise<IncidentHiddenRecord[]>;
   /** Marks one hidden comment restored, once (conditional): false when it was already. */
   markRestored(workspaceId: string, incidentId: string, commentId: string, at: string): Promise<boolean>;

@@ -4,7 +4,7 @@
  * Query over the window's few bucket items; an incident opens under its post's lock (a conditional
  * put: one open incident per post); the comments it hid are one item each under the incident.
  */
-import { DeleteCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { Incident, TABLE } from '@cg/shared';
 import type { IncidentHiddenRecord, IncidentRecord } from '../domain/store-port.js';
 import { db, isConditionFailure, table, withConflictRetry } from './client.js';
@@ -75,8 +75,9 @@ export async function openIncident(workspaceId: string, incident: IncidentRecord
         { Put: {
           TableName: table(),
           Item: { ...incidentKey.post(workspaceId, incident.platform, incident.postId), type: 'incidentPost', incidentId: incident.id, endsAt: incident.endsAt, [TABLE.ttlAttribute]: Math.floor(Date.parse(incident.endsAt) / 1000) + DAY },
-          ConditionExpression: 'attribute_not_exists(pk) OR #e <= :now',
-          ExpressionAttributeNames: { '#e': 'endsAt' },
+          // Free when there is none, or the last one ended and its cool-down (after a moderator closed it) is over.
+          ConditionExpression: 'attribute_not_exists(pk) OR (#e <= :now AND (attribute_not_exists(#q) OR #q <= :now))',
+          ExpressionAttributeNames: { '#e': 'endsAt', '#q': 'quietUntil' },
           ExpressionAttributeValues: { ':now': now },
         } },
         { Put: { TableName: table(), Item: { ...incidentKey.incident(workspaceId, incident.id), type: 'incident', ...incident, [TABLE.ttlAttribute]: ttl }, ConditionExpression: 'attribute_not_exists(pk)' } },
@@ -109,7 +110,7 @@ export async function listIncidents(workspaceId: string, limit: number): Promise
   return (res.Items ?? []).map(toRecord).filter((r): r is IncidentRecord => r !== null);
 }
 
-export async function closeIncident(workspaceId: string, id: string, at: string, by: string | null): Promise<boolean> {
+export async function closeIncident(workspaceId: string, id: string, at: string, by: string | null, quietUntil: string): Promise<boolean> {
   let closed: IncidentRecord | null;
   try {
     const res = await db().send(new UpdateCommand({
@@ -125,28 +126,48 @@ export async function closeIncident(workspaceId: string, id: string, at: string,
     throw err;
   }
   if (closed) {
-    // Release the post's lock, unless a newer incident holds it.
-    await db().send(new DeleteCommand({
+    // End the post's lock now (unless a newer incident holds it), quiet until `quietUntil`: the burst that opened it does not reopen one at once.
+    await db().send(new UpdateCommand({
       TableName: table(), Key: incidentKey.post(workspaceId, closed.platform, closed.postId),
-      ConditionExpression: '#i = :id', ExpressionAttributeNames: { '#i': 'incidentId' }, ExpressionAttributeValues: { ':id': id },
+      UpdateExpression: 'SET #e = :at, #q = :q',
+      ConditionExpression: '#i = :id', ExpressionAttributeNames: { '#i': 'incidentId', '#e': 'endsAt', '#q': 'quietUntil' }, ExpressionAttributeValues: { ':id': id, ':at': at, ':q': quietUntil },
     })).catch((err: unknown) => { if (!isConditionFailure(err)) throw err; });
   }
   return true;
 }
 
-export async function addHidden(workspaceId: string, h: IncidentHiddenRecord): Promise<boolean> {
+export async function claimHidden(workspaceId: string, incidentId: string, commentId: string, at: string): Promise<boolean> {
   try {
-    await db().send(new TransactWriteCommand({
-      TransactItems: [
-        { Put: { TableName: table(), Item: { ...incidentKey.hidden(workspaceId, h.incidentId, h.commentId), type: 'incidentHidden', ...h, [TABLE.ttlAttribute]: nowSeconds() + INCIDENT_TTL }, ConditionExpression: 'attribute_not_exists(pk)' } },
-        { Update: { TableName: table(), Key: incidentKey.incident(workspaceId, h.incidentId), UpdateExpression: 'ADD #h :one', ConditionExpression: 'attribute_exists(pk)', ExpressionAttributeNames: { '#h': 'hidden' }, ExpressionAttributeValues: { ':one': 1 } } },
-      ],
+    await db().send(new PutCommand({
+      TableName: table(), ConditionExpression: 'attribute_not_exists(pk)',
+      Item: { ...incidentKey.hidden(workspaceId, incidentId, commentId), type: 'incidentHidden', incidentId, commentId, at, restoredAt: null, [TABLE.ttlAttribute]: nowSeconds() + INCIDENT_TTL },
     }));
     return true;
   } catch (err) {
     if (isConditionFailure(err)) return false;
     throw err;
   }
+}
+
+export async function completeHidden(workspaceId: string, h: IncidentHiddenRecord): Promise<void> {
+  // Several hides of one incident count on its item at once: retried while another transaction holds it.
+  await withConflictRetry(() => db().send(new TransactWriteCommand({
+    TransactItems: [
+      { Update: {
+        TableName: table(), Key: incidentKey.hidden(workspaceId, h.incidentId, h.commentId),
+        UpdateExpression: 'SET #l = :l, #at = :at', ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(#l)',
+        ExpressionAttributeNames: { '#l': 'automationLogId', '#at': 'at' }, ExpressionAttributeValues: { ':l': h.automationLogId, ':at': h.at },
+      } },
+      { Update: { TableName: table(), Key: incidentKey.incident(workspaceId, h.incidentId), UpdateExpression: 'ADD #h :one', ConditionExpression: 'attribute_exists(pk)', ExpressionAttributeNames: { '#h': 'hidden' }, ExpressionAttributeValues: { ':one': 1 } } },
+    ],
+  })));
+}
+
+export async function releaseHidden(workspaceId: string, incidentId: string, commentId: string): Promise<void> {
+  await db().send(new DeleteCommand({
+    TableName: table(), Key: incidentKey.hidden(workspaceId, incidentId, commentId),
+    ConditionExpression: 'attribute_not_exists(#l)', ExpressionAttributeNames: { '#l': 'automationLogId' },
+  })).catch((err: unknown) => { if (!isConditionFailure(err)) throw err; });
 }
 
 export async function listHidden(workspaceId: string, incidentId: string): Promise<IncidentHiddenRecord[]> {
@@ -158,6 +179,7 @@ export async function listHidden(workspaceId: string, incidentId: string): Promi
       ExpressionAttributeValues: { ':p': tenantPk(workspaceId), ':s': incidentKey.hiddenPrefix(incidentId) },
     }));
     for (const i of res.Items ?? []) {
+      if (typeof i.automationLogId !== 'string') continue; // claimed, the hide under way (or it did not happen)
       out.push({ incidentId: String(i.incidentId), commentId: String(i.commentId), automationLogId: String(i.automationLogId), at: String(i.at), restoredAt: (i.restoredAt as string | null) ?? null });
     }
     start = res.LastEvaluatedKey;
