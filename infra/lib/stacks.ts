@@ -209,7 +209,8 @@ export class AppStack extends Stack {
     }
     // The origin of links (OAuth redirect, Stripe return, invitations, data-deletion status) and of the
     // Origin checks: from the stack, never from X-Forwarded-Host.
-    for (const f of [fns.api, fns.webhooks, fns.jobs]) bindAppUrl(f, config.stage, config.domainName);
+    // The analyser, automation and meta-events functions link alerts' mail and Slack messages to the app.
+    for (const f of [fns.api, fns.webhooks, fns.jobs, fns.analyser, fns.automation, fns.metaEvents]) bindAppUrl(f, config.stage, config.domainName);
     if (config.domainName) for (const f of [fns.ws]) f.env('APP_URL', `https://${config.domainName}`);
 
     for (const f of Object.values(fns)) acknowledgeFunctionFindings(f);

@@ -338,7 +338,7 @@ describe('least privilege', () => {
   });
 
   it('gives the api and webhooks functions the site origin from the Web stack, never from a request header', () => {
-    for (const fn of ['api', 'webhooks'] as const) {
+    for (const fn of ['api', 'webhooks', 'analyser', 'automation', 'metaEvents'] as const) {
       expect(envOf(s.templates.app, s.compute.functions[fn]), fn).toMatchObject({ APP_URL_PARAMETER: '/commentguard/prod/app-url' });
       expect(policy(fn), fn).toContain(':parameter/commentguard/prod/app-url');
     }
