@@ -268,7 +268,7 @@ export async function countSentiments(workspaceId: string, decided: StoredCommen
 }
 
 /** How many of the oldest waiting comments the scheduled check reads per workspace. */
-const WAITING_SAMPLE = 200;
+const WAITING_SAMPLE = 50;
 
 /**
  * The scheduled automation's check: per brand, comments in the moderation queue longer than the
