@@ -29,6 +29,14 @@ export const SHIPPED_NODE_MODULES: Record<string, string[]> = {
   analyser: ['openai', 'zod', 'tldts-icann'],
 };
 
+/**
+ * Powertools (logger, metrics, tracer, batch: about 55 KB minified together) and the X-Ray SDK the
+ * tracer loads (aws-xray-sdk-core, about 110 KB more) ship beside every bundle rather than in it:
+ * bundled, they would put the api and automation functions over the 300 KB budget.
+ */
+export const POWERTOOLS_MODULES = ['@aws-lambda-powertools/logger', '@aws-lambda-powertools/metrics', '@aws-lambda-powertools/tracer', '@aws-lambda-powertools/batch'];
+for (const name of HANDLER_NAMES) SHIPPED_NODE_MODULES[name] = [...(SHIPPED_NODE_MODULES[name] ?? []), ...POWERTOOLS_MODULES];
+
 export const JSON_LOADER = { '.json': 'copy' } as const;
 
 /** ESM bundles of CommonJS dependencies need a `require`. */

@@ -5,9 +5,11 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import http from 'node:http';
-import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 
-interface Message { id: string; body: string; receiveCount: number; visibleAt: number; sentAt: number }
+interface Message { id: string; body: string; receiveCount: number; visibleAt: number; sentAt: number; attributes: SQSRecord['messageAttributes'] }
+/** SendMessage's MessageAttributes (String and Number types), as the event record carries them. */
+type SentAttributes = Record<string, { DataType: string; StringValue?: string }> | undefined;
 type Consumer = (event: SQSEvent) => Promise<SQSBatchResponse | void>;
 
 export interface QueueOptions {
@@ -31,8 +33,9 @@ export class LocalQueue {
   private idleWaiters: (() => void)[] = [];
   constructor(readonly name: string, private consumer: Consumer | null, readonly opts: QueueOptions = { batchSize: 10, visibilityTimeoutMs: 30_000, maxReceiveCount: 5, concurrency: 4 }) {}
 
-  send(body: string, delaySeconds = 0): string {
-    const m: Message = { id: randomUUID(), body, receiveCount: 0, visibleAt: delaySeconds ? Date.now() + delaySeconds * 1000 : 0, sentAt: Date.now() };
+  send(body: string, delaySeconds = 0, attributes?: SentAttributes): string {
+    const messageAttributes = Object.fromEntries(Object.entries(attributes ?? {}).map(([k, a]) => [k, { dataType: a.DataType, stringValue: a.StringValue, stringListValues: [], binaryListValues: [] }]));
+    const m: Message = { id: randomUUID(), body, receiveCount: 0, visibleAt: delaySeconds ? Date.now() + delaySeconds * 1000 : 0, sentAt: Date.now(), attributes: messageAttributes };
     this.messages.push(m);
     queueMicrotask(() => this.pump());
     return m.id;
@@ -82,7 +85,7 @@ export class LocalQueue {
       Records: batch.map((m) => ({
         messageId: m.id, receiptHandle: m.id, body: m.body, md5OfBody: createHash('md5').update(m.body).digest('hex'),
         attributes: { ApproximateReceiveCount: String(m.receiveCount), SentTimestamp: String(m.sentAt), SenderId: 'local', ApproximateFirstReceiveTimestamp: String(Date.now()) },
-        messageAttributes: {}, eventSource: 'aws:sqs', eventSourceARN: `arn:aws:sqs:local:0:${this.name}`, awsRegion: 'local',
+        messageAttributes: m.attributes, eventSource: 'aws:sqs', eventSourceARN: `arn:aws:sqs:local:0:${this.name}`, awsRegion: 'local',
       })),
     };
     let failed: Set<string>;
@@ -115,9 +118,9 @@ export async function startSqsEndpoint(queues: Map<string, LocalQueue>, port: nu
       const reply = (status: number, body: unknown) => { res.writeHead(status, { 'Content-Type': 'application/x-amz-json-1.0' }); res.end(JSON.stringify(body)); };
       if (!queue) return reply(400, { __type: 'com.amazonaws.sqs#QueueDoesNotExist', message: `The specified queue ${name} does not exist.` });
       const md5 = (s: string) => createHash('md5').update(s).digest('hex');
-      if (action === 'SendMessage') return reply(200, { MessageId: queue.send(input.MessageBody, Number(input.DelaySeconds ?? 0)), MD5OfMessageBody: md5(input.MessageBody) });
+      if (action === 'SendMessage') return reply(200, { MessageId: queue.send(input.MessageBody, Number(input.DelaySeconds ?? 0), input.MessageAttributes), MD5OfMessageBody: md5(input.MessageBody) });
       if (action === 'SendMessageBatch') {
-        return reply(200, { Successful: (input.Entries as { Id: string; MessageBody: string; DelaySeconds?: number }[]).map((e) => ({ Id: e.Id, MessageId: queue.send(e.MessageBody, Number(e.DelaySeconds ?? 0)), MD5OfMessageBody: md5(e.MessageBody) })), Failed: [] });
+        return reply(200, { Successful: (input.Entries as { Id: string; MessageBody: string; DelaySeconds?: number; MessageAttributes?: SentAttributes }[]).map((e) => ({ Id: e.Id, MessageId: queue.send(e.MessageBody, Number(e.DelaySeconds ?? 0), e.MessageAttributes), MD5OfMessageBody: md5(e.MessageBody) })), Failed: [] });
       }
       if (action === 'GetQueueAttributes') return reply(200, { Attributes: { ApproximateNumberOfMessages: String(queue.messages.length), ApproximateNumberOfMessagesDLQ: String(queue.dlq.length) } });
       return reply(400, { __type: 'com.amazonaws.sqs#UnsupportedOperation', message: `${action} is not supported locally` });

@@ -16,7 +16,7 @@ async function main(): Promise<void> {
   const wanted = Number(process.env.PORT ?? 3000);
   const port = (await portIsFree(wanted)) ? wanted : undefined;
   if (!port) console.log(`Port ${wanted} is busy; choosing a free one.`);
-  const stack = await startStack({ dataDir: join(REPO_ROOT, '.local'), persist: true, port, liveCommentsMs: Number(process.env.LIVE_COMMENTS_MS ?? 45_000), schedules: true, log: (l) => console.log(l) });
+  const stack = await startStack({ dataDir: join(REPO_ROOT, '.local'), persist: true, port, liveCommentsMs: Number(process.env.LIVE_COMMENTS_MS ?? 45_000), schedules: true, log: (l) => console.log(l), env: { POWERTOOLS_LOG_LEVEL: process.env.POWERTOOLS_LOG_LEVEL ?? 'INFO' } });
   await ensureDemoAccount(stack.url);
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   console.log(`\nPagewarden is running at ${stack.url}  (ready in ${seconds} s)`);

@@ -4,15 +4,16 @@ import {
   GlobalSignOutCommand, InitiateAuthCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { config } from '../config.js';
+import { traced } from '../observability/index.js';
 import { InvalidCredentials, InvalidPassword, UsernameTaken, type AuthTokens, type IdentityPort } from './identity.js';
 
 let client: CognitoIdentityProviderClient | undefined;
 function cognito(): CognitoIdentityProviderClient {
   const endpoint = config.cognitoEndpoint;
-  client ??= new CognitoIdentityProviderClient({
+  client ??= traced(new CognitoIdentityProviderClient({
     region: config.region,
     ...(endpoint ? { endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
-  });
+  }));
   return client;
 }
 

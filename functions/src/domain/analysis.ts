@@ -12,6 +12,7 @@ import { brandReader } from './brands.js';
 import { handOver, type AutomaticQueuePort } from './autopilot-handover.js';
 import { loadMemory } from './learning.js';
 import { buildMemory, withMemory } from './memory.js';
+import { telemetry } from './telemetry-port.js';
 
 const DEFAULT_BRAND = 'our team';
 
@@ -74,7 +75,23 @@ async function record(deps: AnalysisDeps, p: Prepared, outcomes: AnalysisOutcome
     return { stored, outcome: 'decision' in o ? { decision: withMemory(p.memory, stored.comment.content, o.decision) } : o };
   });
   await recordDecisions({ notifier: deps.notifier }, p.workspaceId, results);
+  recordMetrics(results);
   if (deps.automatic) await handOver(deps.automatic, p.workspaceId, results.flatMap((r) => ('decision' in r.outcome ? [{ comment: r.stored.comment, decision: r.outcome.decision }] : [])));
+}
+
+/** CommentsAnalysed, Decisions by type and AnalysisLagMs (from queued, the comment's last write, to decided). */
+function recordMetrics(results: { stored: StoredComment; outcome: AnalysisOutcome }[]): void {
+  const decided = results.flatMap((r) => ('decision' in r.outcome ? [{ stored: r.stored, type: r.outcome.decision.decision }] : []));
+  if (!decided.length) return;
+  telemetry.metric('CommentsAnalysed', decided.length);
+  const byType = new Map<string, number>();
+  for (const d of decided) byType.set(d.type, (byType.get(d.type) ?? 0) + 1);
+  for (const [type, n] of byType) telemetry.metric('Decisions', n, { type });
+  const now = Date.now();
+  for (const d of decided) {
+    const queued = Date.parse(d.stored.updatedAt);
+    if (Number.isFinite(queued)) telemetry.metric('AnalysisLagMs', Math.max(0, now - queued));
+  }
 }
 
 /**

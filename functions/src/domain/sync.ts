@@ -10,6 +10,7 @@
 import type { Comment } from '@cg/shared';
 import { meta, MetaThrottled, MetaTokenInvalid, vault, type AdSources, type MetaSession } from './meta-port.js';
 import { stores } from './store-port.js';
+import { telemetry } from './telemetry-port.js';
 import { alertReconnect } from './alerts.js';
 import type { PlatformComment, StoredAccount } from './model.js';
 
@@ -44,6 +45,7 @@ async function syncAccount(platform: MetaSession, workspaceId: string, a: Stored
   for await (const batch of pages) {
     const fresh = await insertNew(workspaceId, batch.filter((p) => !p.fromPage).map((p) => toComment(p, a.id)));
     added.push(...fresh);
+    if (fresh.length) telemetry.metric('CommentsReceived', fresh.length);
     budget.left -= fresh.length;
     if (budget.left <= 0 || Date.now() >= budget.deadline) return false;
   }

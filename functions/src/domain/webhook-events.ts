@@ -12,6 +12,7 @@ import { analyseArrivals, type ModerationDeps } from './moderation.js';
 import { afterArrivalRules } from './rules.js';
 import { toComment } from './sync.js';
 import { stores } from './store-port.js';
+import { telemetry } from './telemetry-port.js';
 import type { PageOwner, PlatformComment, WebhookCommentEvent } from './model.js';
 
 const store = stores.comments;
@@ -50,6 +51,8 @@ async function applyFor(deps: ModerationDeps, e: WebhookCommentEvent, owner: Pag
     // Insert-if-absent is itself the dedupe for additions.
     const added = await store.insertNew(owner.workspaceId, [toComment(c, owner.accountId)]);
     if (!added.length) return 'duplicate';
+    telemetry.metric('CommentsReceived', added.length);
+    telemetry.logKeys({ workspace: owner.workspaceId, comment: added[0]!.id });
     // Rules without AI conditions act first; what follows sees the comment as they left it (one they hid or deleted is neither analysed nor matched by the memory).
     await analyseArrivals(deps, owner.workspaceId, await afterArrivalRules(deps, owner.workspaceId, added));
     return 'applied';

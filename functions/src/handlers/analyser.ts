@@ -7,7 +7,8 @@
 import './bind-analyser-store.js'; // only the store areas the analyser uses
 import './bind-webhooks.js'; // comment.decided
 import './bind-alerts.js'; // the negative-sentiment surge alert
-import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
+import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { createAnalyser, type Analyser } from '../analysis/index.js';
 import type { AnalysisJob } from '../domain/ports.js';
 import { analyseWorkspace, analyseWorkspaces } from '../domain/analysis.js';
@@ -16,34 +17,59 @@ import { wsNotifier } from '../realtime/notifier.js';
 import { withLiveAnalytics } from '../domain/live-analytics.js';
 import { sqsAutomaticQueue } from '../queue/sqs.js';
 import { loadSecretEnv } from '../secrets.js';
+import { addLogKeys, log, withCorrelation } from '../observability/index.js';
+import { observed, recordCorrelationId, requestIdOf } from '../observability/middleware.js';
 
 await loadSecretEnv('OPENAI_SECRET_ARN');
 
 let analyser: Analyser | undefined;
 
-type Entry = { messageId: string; job: AnalysisJob };
+type Entry = { messageId: string; job: AnalysisJob; correlationId: string };
 const notifier = withLiveAnalytics(wsNotifier); // the dashboard refreshes live only on plans with real-time analytics
 const deps = () => ({ analyser: analyser!, notifier, automatic: sqsAutomaticQueue });
 
-export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
+/**
+ * The batch's comments are analysed together (in one scope: the correlation id its records share, or
+ * the invocation's, with every record's id as `correlation_ids`); then each record goes through
+ * Powertools batch processing, failing (partial batch failure) when its comment could not be analysed.
+ */
+export const handler = observed<SQSEvent, SQSBatchResponse>(async (event) => {
+  const failed = new Set(await analyseBatch(event.Records));
+  return processPartialResponse(event, async (r: SQSRecord) => {
+    if (failed.has(r.messageId)) throw new Error(`message ${r.messageId}: its comment was not analysed; SQS delivers it again`);
+  }, new BatchProcessor(EventType.SQS), { throwOnFullBatchFailure: false });
+}, (event, context) => {
+  const ids = new Set(event.Records.map(recordCorrelationId));
+  return ids.size === 1 ? [...ids][0]! : requestIdOf(context);
+});
+
+/** The message ids whose comments could not be analysed. */
+async function analyseBatch(records: SQSRecord[]): Promise<string[]> {
   analyser ??= createAnalyser();
   const failures: string[] = [];
   const byWorkspace = new Map<string, Entry[]>();
-  for (const r of event.Records) {
+  for (const r of records) {
     try {
       const job = JSON.parse(r.body) as AnalysisJob;
       if (!job.workspaceId || !job.commentId) continue; // malformed message: nothing to retry
-      byWorkspace.set(job.workspaceId, [...(byWorkspace.get(job.workspaceId) ?? []), { messageId: r.messageId, job }]);
+      byWorkspace.set(job.workspaceId, [...(byWorkspace.get(job.workspaceId) ?? []), { messageId: r.messageId, job, correlationId: recordCorrelationId(r) }]);
     } catch { /* not JSON: drop, retrying cannot help */ }
   }
+  const entries = [...byWorkspace.values()].flat();
+  addLogKeys({ correlation_ids: [...new Set(entries.map((e) => e.correlationId))], comments: entries.map((e) => e.job.commentId) });
   try {
     // Every workspace's comments in one analysis call: a trickle fills the provider's batches.
-    await analyseWorkspaces(deps(), [...byWorkspace].map(([workspaceId, entries]) => ({ workspaceId, commentIds: entries.map((e) => e.job.commentId) })));
+    await analyseWorkspaces(deps(), [...byWorkspace].map(([workspaceId, group]) => ({ workspaceId, commentIds: group.map((e) => e.job.commentId) })));
   } catch (err) {
-    console.warn('[analyser] batch failed, retrying each workspace on its own', err);
-    for (const [workspaceId, entries] of byWorkspace) failures.push(...(await withRequestScope(() => analyseOrIsolate(workspaceId, entries))));
+    log.warn('analysis batch failed, retrying each workspace on its own', err);
+    for (const [workspaceId, group] of byWorkspace) failures.push(...(await withRequestScope(() => analyseOrIsolate(workspaceId, group))));
   }
-  return { batchItemFailures: failures.map((itemIdentifier) => ({ itemIdentifier })) };
+  // One line per message, in its own correlation scope: the id the webhook delivery or request carried.
+  const failed = new Set(failures);
+  for (const e of entries) {
+    withCorrelation(e.correlationId, () => log.info(failed.has(e.messageId) ? 'analysis failed, message returned to the queue' : 'analysis done', { workspace: e.job.workspaceId, comment: e.job.commentId }));
+  }
+  return failures;
 }
 
 /**
@@ -58,10 +84,10 @@ async function analyseOrIsolate(workspaceId: string, entries: Entry[]): Promise<
     const byComment = new Map<string, Entry[]>();
     for (const e of entries) byComment.set(e.job.commentId, [...(byComment.get(e.job.commentId) ?? []), e]);
     if (byComment.size === 1) {
-      console.error('[analyser] failed for comment', workspaceId, entries[0]!.job.commentId, err);
+      log.error('analysis failed for comment', err, { workspace: workspaceId, comment: entries[0]!.job.commentId });
       return entries.map((e) => e.messageId);
     }
-    console.warn('[analyser] batch failed for workspace, retrying each comment on its own', workspaceId, err);
+    log.warn('analysis failed for workspace, retrying each comment on its own', err, { workspace: workspaceId });
     const failed: string[] = [];
     for (const group of byComment.values()) failed.push(...(await analyseOrIsolate(workspaceId, group)));
     return failed;

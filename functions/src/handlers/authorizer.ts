@@ -10,6 +10,8 @@ import { cognitoIdentity } from '../auth/cognito.js';
 import { bearerToken, resolveApiKey } from '../auth/api-key.js';
 import { resolveSession } from '../auth/session.js';
 import { cookieHeader } from '../http/cookies.js';
+import { correlationIdFrom } from '../observability/index.js';
+import { observed, requestIdOf } from '../observability/middleware.js';
 
 function authorizationHeader(event: APIGatewayRequestAuthorizerEvent): string | undefined {
   const h = event.headers ?? {};
@@ -54,4 +56,8 @@ export async function authorize(event: APIGatewayRequestAuthorizerEvent): Promis
   };
 }
 
-export const handler = authorize;
+/** In the correlation scope of the request (X-Correlation-Id, else API Gateway's request id). */
+export const handler = observed(authorize, (event, context) => correlationIdFrom(
+  Object.entries(event.headers ?? {}).find(([k]) => k.toLowerCase() === 'x-correlation-id')?.[1],
+  event.requestContext?.requestId || requestIdOf(context),
+));

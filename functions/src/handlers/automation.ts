@@ -7,13 +7,14 @@ import { runBrandSchedule } from '../domain/brand-schedule-run.js';
 import { bindScheduler } from '../domain/scheduler-port.js';
 import { eventBridgeScheduler } from '../scheduler/eventbridge.js';
 import { moderationDeps } from './deps.js';
+import { observed, requestIdOf } from '../observability/middleware.js';
 
 // A brand's run removes its schedule when the workspace is gone (domain/brand-schedule-run.ts).
 bindScheduler(eventBridgeScheduler());
 
 const TASKS: readonly Task[] = ['requeue', 'frequent', 'daily', 'weekly'];
 
-export async function handler(event: { task?: string; workspaceId?: string; brandId?: string }) {
+async function run(event: { task?: string; workspaceId?: string; brandId?: string }) {
   if (event?.task === 'brand') {
     if (typeof event.workspaceId !== 'string' || typeof event.brandId !== 'string') throw new Error('a brand schedule names its workspaceId and brandId');
     const result = await runBrandSchedule({ workspaceId: event.workspaceId, brandId: event.brandId });
@@ -25,3 +26,6 @@ export async function handler(event: { task?: string; workspaceId?: string; bran
   console.log('[automation]', task, JSON.stringify(result));
   return result;
 }
+
+/** Each scheduled run in its own correlation scope (the invocation's request id). */
+export const handler = observed(run, (_event, context) => requestIdOf(context));

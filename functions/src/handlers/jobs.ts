@@ -3,7 +3,6 @@
  * runners registered here. A module adding a kind of job registers its runner with
  * registerJobRunner and is imported below.
  */
-import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { cognitoIdentity } from '../auth/cognito.js';
 import { stripeBilling } from '../billing/stripe.js';
 import { registerLongWork } from '../domain/job-kinds.js';
@@ -15,24 +14,26 @@ import { registerIncidentJobs } from '../domain/incidents.js';
 // Modules that register their own kinds of job.
 import '../domain/reports.js';
 import { moderationDeps } from './deps.js';
+import { log, recordMetric } from '../observability/index.js';
+import { sqsHandler } from '../observability/middleware.js';
 
 registerLongWork({ moderation: moderationDeps, billing: stripeBilling, identity: cognitoIdentity });
 registerBacktestJob();
 registerWeeklyReportJob(mailer, () => process.env.APP_URL ?? '');
 registerIncidentJobs(moderationDeps);
 
-export async function handler(event: SQSEvent): Promise<SQSBatchResponse> {
-  const failures: string[] = [];
-  await Promise.all(event.Records.map(async (r) => {
-    let jobId: string | undefined;
-    try { jobId = (JSON.parse(r.body) as { jobId?: string }).jobId; } catch { /* not JSON: nothing to retry */ }
-    if (!jobId) return;
-    try {
-      await runJob(jobId);
-    } catch (err) {
-      console.error('[jobs] attempt not settled, SQS delivers it again', jobId, err);
-      failures.push(r.messageId);
-    }
-  }));
-  return { batchItemFailures: failures.map((itemIdentifier) => ({ itemIdentifier })) };
-}
+/** One record, one attempt of one job (its duration is the JobDurationMs metric); an attempt not settled comes back. */
+export const handler = sqsHandler(async (r) => {
+  let jobId: string | undefined;
+  try { jobId = (JSON.parse(r.body) as { jobId?: string }).jobId; } catch { /* not JSON: nothing to retry */ }
+  if (!jobId) return;
+  const started = Date.now();
+  try {
+    await runJob(jobId);
+  } catch (err) {
+    log.error('job attempt not settled, SQS delivers it again', err, { job: jobId });
+    throw err;
+  } finally {
+    recordMetric('JobDurationMs', Date.now() - started);
+  }
+});

@@ -6,25 +6,20 @@
  */
 import './bind-ports.js';
 import './bind-webhooks.js';
-import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { deliver } from '../domain/outgoing-webhooks.js';
 import type { DeliveryJob } from '../domain/public-api-model.js';
 import { withRequestScope } from '../domain/store-port.js';
+import { log } from '../observability/index.js';
+import { sqsHandler } from '../observability/middleware.js';
 
-export function handler(event: SQSEvent): Promise<SQSBatchResponse> {
-  return withRequestScope(async () => {
-    const results = await Promise.all(event.Records.map(async (r) => {
-      let job: DeliveryJob;
-      try { job = JSON.parse(r.body) as DeliveryJob; } catch { return null; } // not JSON: retrying cannot help
-      if (!job?.workspaceId || !job.endpointId || !job.event) return null;
-      try {
-        await deliver(job);
-        return null;
-      } catch (err) {
-        console.error('[webhook-deliveries] failed', r.messageId, err);
-        return r.messageId;
-      }
-    }));
-    return { batchItemFailures: results.filter((id): id is string => id !== null).map((itemIdentifier) => ({ itemIdentifier })) };
-  });
-}
+export const handler = sqsHandler(async (r) => {
+  let job: DeliveryJob;
+  try { job = JSON.parse(r.body) as DeliveryJob; } catch { return; } // not JSON: retrying cannot help
+  if (!job?.workspaceId || !job.endpointId || !job.event) return;
+  try {
+    await deliver(job);
+  } catch (err) {
+    log.error('webhook delivery not logged or re-queued', err, { workspace: job.workspaceId, messageId: r.messageId });
+    throw err;
+  }
+}, withRequestScope);

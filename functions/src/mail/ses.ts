@@ -1,6 +1,7 @@
 /** Outgoing mail through Amazon SES (v2 API) in AWS; the function's role may send from MAIL_FROM's identity. */
 import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import { config } from '../config.js';
+import { traced } from '../observability/index.js';
 import type { MailPort } from '../domain/ports.js';
 
 let client: SESv2Client | undefined;
@@ -8,7 +9,7 @@ let client: SESv2Client | undefined;
 export function sesMail(from: string): MailPort {
   return {
     async send({ to, subject, text }) {
-      client ??= new SESv2Client({ region: config.region });
+      client ??= traced(new SESv2Client({ region: config.region }));
       await client.send(new SendEmailCommand({
         FromEmailAddress: from,
         Destination: { ToAddresses: [to] },

@@ -7,13 +7,26 @@ import type { Comment } from '@cg/shared';
 import { PlatformActionError, type PlatformActionsPort } from '../domain/ports.js';
 import { getAccount } from '../store/accounts.js';
 import { decryptToken } from './tokens.js';
-import { platformAction, platformCommentState, platformPostInfo, type ActingAccount } from './meta-actions.js';
+import { recordMetric } from '../observability/index.js';
+import { platformAction as graphAction, platformCommentState, platformPostInfo, type ActingAccount } from './meta-actions.js';
 
 async function accountFor(workspaceId: string, comment: Comment): Promise<ActingAccount> {
   const account = comment.accountId ? await getAccount(workspaceId, comment.accountId) : null;
   if (!account || !account.encryptedToken) throw new PlatformActionError('The account this comment belongs to is no longer connected.');
   if (account.needsReconnect) throw new PlatformActionError(`${account.accountName} needs to be reconnected in Settings.`);
   return { externalId: account.externalId, token: await decryptToken(account.encryptedToken) };
+}
+
+/** One action on Meta, counted: PlatformActions, and PlatformActionFailures when Meta refused it or gave no answer (dimension `action`). */
+async function platformAction(...args: Parameters<typeof graphAction>): ReturnType<typeof graphAction> {
+  const action = args[1];
+  recordMetric('PlatformActions', 1, { action });
+  try {
+    return await graphAction(...args);
+  } catch (err) {
+    recordMetric('PlatformActionFailures', 1, { action });
+    throw err;
+  }
 }
 
 export const metaPlatformActions: PlatformActionsPort = {

@@ -6,6 +6,7 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import { DecryptCommand, EncryptCommand, KMSClient } from '@aws-sdk/client-kms';
 import { config } from '../config.js';
+import { traced } from '../observability/index.js';
 
 /** Why this process must not start: in Lambda with neither a KMS key (TOKEN_KEY_ID) nor TOKEN_KEY configured. */
 export function missingTokenKey(env: Record<string, string | undefined> = process.env): string | null {
@@ -19,7 +20,7 @@ const problem = missingTokenKey();
 if (problem) throw new Error(problem);
 
 let kms: KMSClient | undefined;
-const kmsClient = () => (kms ??= new KMSClient({ region: config.region }));
+const kmsClient = () => (kms ??= traced(new KMSClient({ region: config.region })));
 
 function localKey(): Buffer {
   return createHash('sha256').update(config.opt('TOKEN_KEY') ?? 'commentguard-local-development-key').digest();

@@ -5,6 +5,7 @@
 import { ApiGatewayManagementApiClient, DeleteConnectionCommand, GoneException, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
 import type { Notifier } from '../domain/ports.js';
 import { config } from '../config.js';
+import { log, traced } from '../observability/index.js';
 import { deleteConnection, listConnections } from '../store/connections.js';
 
 export type { Notifier };
@@ -13,7 +14,7 @@ let client: ApiGatewayManagementApiClient | undefined;
 function management(): ApiGatewayManagementApiClient | null {
   const endpoint = config.wsEndpoint;
   if (!endpoint) return null;
-  client ??= new ApiGatewayManagementApiClient({ region: config.region, endpoint });
+  client ??= traced(new ApiGatewayManagementApiClient({ region: config.region, endpoint }));
   return client;
 }
 
@@ -23,13 +24,15 @@ export const wsNotifier: Notifier = {
     if (!api) return;
     const data = Buffer.from(JSON.stringify(message));
     const ids = await listConnections(workspaceId);
+    // The post's line carries the correlation id of the request or webhook delivery that led to it.
+    if (ids.length) log.info('websocket post', { workspace: workspaceId, type: (message as { type?: string }).type, connections: ids.length });
     await Promise.all(ids.map(async (id) => {
       try {
         await api.send(new PostToConnectionCommand({ ConnectionId: id, Data: data }));
       } catch (err) {
         const status = (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
         if (err instanceof GoneException || status === 410) await deleteConnection(workspaceId, id);
-        else console.warn('[notify] post failed', id, (err as Error).message);
+        else log.warn('websocket post failed', err, { workspace: workspaceId, connection: id });
       }
     }));
   },

@@ -2,16 +2,17 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config.js';
+import { traced } from '../observability/index.js';
 
 let doc: DynamoDBDocumentClient | undefined;
 
 export function db(): DynamoDBDocumentClient {
   if (!doc) {
     const endpoint = config.dynamoEndpoint;
-    const client = new DynamoDBClient({
+    const client = traced(new DynamoDBClient({
       region: config.region,
       ...(endpoint ? { endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
-    });
+    }));
     doc = DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
   }
   return doc;

@@ -1,4 +1,6 @@
 /** Typed Graph API errors and the mapping from Meta's {error:{…}} answers to them. */
+import { recordMetric } from '../../observability/index.js';
+
 export class MetaApiError extends Error {
   constructor(
     message: string,
@@ -56,7 +58,11 @@ export function mapGraphError(status: number, err: GraphErrorBody | undefined, r
   const code = err?.code;
   const sub = err?.error_subcode;
   const args = [err?.type, err?.fbtrace_id] as const;
-  if (code !== undefined && THROTTLE_CODES.has(code)) return new ThrottledError(message, status, code, retryAfterMs, sub, ...args);
+  if (code !== undefined && THROTTLE_CODES.has(code)) {
+    // Graph throttling is alarmed on (infra/lib/monitoring.ts).
+    recordMetric('GraphThrottled', 1);
+    return new ThrottledError(message, status, code, retryAfterMs, sub, ...args);
+  }
   if (code === 190 || code === 102) return new TokenInvalidError(message, status, code, sub, ...args);
   if (code === 10 || (code !== undefined && code >= 200 && code <= 299)) return new PermissionError(message, status, code, sub, ...args);
   if (code === 100 && (sub === 33 || /does not exist/i.test(message))) return new NotFoundError(message, status, code, sub, ...args);
