@@ -15,6 +15,8 @@ import { withRequestScope } from '../domain/store-port.js';
 import { cookieHeader, sessionCookies } from './cookies.js';
 import { BadRequest, Forbidden, HttpError, NotFound, toHttpError, Unauthorized } from './errors.js';
 import { checkOrigin, checkPathParams, checkRequestShape, parseBody, parseQuery } from './validate.js';
+import { addLogKeys, correlationIdFrom, log } from '../observability/index.js';
+import { observed, requestIdOf } from '../observability/middleware.js';
 
 type Def<N extends RouteName> = (typeof ROUTES)[N];
 type BodyOut<N extends RouteName> = Def<N> extends { body: infer S extends z.ZodType } ? z.output<S> : undefined;
@@ -126,7 +128,7 @@ export function errorResponse(err: unknown): APIGatewayProxyResult {
   if (err instanceof HttpError) {
     return { statusCode: err.statusCode, headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', ...retryAfter(err) }, body: JSON.stringify({ message: err.message, ...(err.errors ? { errors: err.errors } : {}) }) };
   }
-  console.error('Unhandled error', err);
+  log.error('unhandled error', err);
   return { statusCode: 500, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ message: 'Internal server error' }) };
 }
 
@@ -178,37 +180,84 @@ function assertAccess(def: RouteDef, session: ResolvedSession | null): void {
 export interface ChangeRecord { workspaceId: string; userId: string; route: RouteName; target: string; body: unknown; result: unknown }
 export interface ApiHooks { onChange?: (change: ChangeRecord) => Promise<void> }
 
-export function createApiHandler(impls: RouteImpls, identity: IdentityPort, hooks: ApiHooks = {}) {
-  // One request, one scope: the workspace's record is read once however many steps need it.
-  const base = (event: APIGatewayProxyEvent): Promise<APIGatewayProxyResult> => withRequestScope(() => handle(event));
-  const handle = async (event: APIGatewayProxyEvent): Promise<APIGatewayProxyResult> => {
+/** The request's correlation id: the caller's X-Correlation-Id, else API Gateway's request id. */
+export function httpCorrelationId(event: APIGatewayProxyEvent, context?: { awsRequestId?: string }): string {
+  return correlationIdFrom(header(event, 'x-correlation-id'), event.requestContext?.requestId || requestIdOf(context as never));
+}
+
+/** What the HTTP middlewares establish for the route's handler, kept beside the request's event. */
+interface RouteState {
+  route: { name: RouteName; def: RouteDef; params: Record<string, string> };
+  impl: RouteImpl<RouteName>;
+  session: ResolvedSession | null;
+  /** Session cookies to set (a refreshed access token). */
+  cookies: string[];
+  body: unknown;
+  query: unknown;
+}
+type HttpMiddleware = middy.MiddlewareObj<APIGatewayProxyEvent, APIGatewayProxyResult>;
+type HttpRequest = middy.Request<APIGatewayProxyEvent, APIGatewayProxyResult>;
+const states = new WeakMap<APIGatewayProxyEvent, RouteState>();
+const state = (request: HttpRequest) => states.get(request.event)!;
+
+/** HTTP parsing: the route of the request (404 without one), then the guards against forged and malformed requests. */
+const routing = (impls: RouteImpls): HttpMiddleware => ({
+  before: async (request) => {
+    // This invocation's own event object: the state below is kept beside it (a caller may send one event twice at once).
+    const event = (request.event = { ...request.event });
     const route = findRoute(event);
     const impl = route ? (impls as Record<string, RouteImpl<RouteName>>)[route.name] : undefined;
     if (!route || !impl) throw new NotFound(`No route for ${event.httpMethod} ${event.path}`);
-    const { def } = route;
-    guardRequest(event, def, route.params);
+    guardRequest(event, route.def, route.params);
+    states.set(event, { route, impl, cookies: [], session: null, body: undefined, query: undefined });
+  },
+});
 
-    const extraCookies: string[] = [];
-    const session = await sessionOf(event, identity);
-    if (session?.refreshed) extraCookies.push(...sessionCookies(session.refreshed));
-    const userId = session?.userId ?? null;
-    if (def.auth === 'user' && !userId) throw new Unauthorized();
-    assertAccess(def, session);
+/** The caller: session or API key, 401 when the route needs a user, 403 for the role or the key's scopes, the key's plan and rate limit. */
+const authentication = (identity: IdentityPort): HttpMiddleware => ({
+  before: async (request) => {
+    const s = state(request);
+    const session = await sessionOf(request.event, identity);
+    if (session?.refreshed) s.cookies.push(...sessionCookies(session.refreshed));
+    s.session = session;
+    addLogKeys({ workspace: session?.workspaceId ?? undefined });
+    if (s.route.def.auth === 'user' && !session?.userId) throw new Unauthorized();
+    assertAccess(s.route.def, session);
     // A key's request also needs the plan with API access and room under the key's rate limit.
     if (session?.apiKey && session.workspaceId) await admitApiKeyRequest({ id: session.apiKey.id, workspaceId: session.workspaceId });
+  },
+});
 
-    const raw = rawBodyOf(event);
-    const body = def.body ? parseBody(def.body, raw.toString('utf8'), header(event, 'content-type')) : undefined;
-    const query = def.query ? parseQuery(def.query, event.queryStringParameters as Record<string, string | undefined> | null) : undefined;
-    const ip = clientIp(event);
+/** Validation with the route's zod schemas: the JSON body (415 without a JSON content type) and the query; a 400 names each field. */
+const validation = (): HttpMiddleware => ({
+  before: async (request) => {
+    const s = state(request);
+    const { def } = s.route;
+    const event = request.event;
+    s.body = def.body ? parseBody(def.body, rawBodyOf(event).toString('utf8'), header(event, 'content-type')) : undefined;
+    s.query = def.query ? parseQuery(def.query, event.queryStringParameters as Record<string, string | undefined> | null) : undefined;
+  },
+});
+
+/**
+ * The API handler of a route table: middy with the HTTP middlewares (routing and request guards,
+ * authentication and access, validation with the route's zod schemas, typed errors mapped to HTTP)
+ * around the route's implementation; one request, one store scope.
+ */
+export function createApiHandler(impls: RouteImpls, identity: IdentityPort, hooks: ApiHooks = {}) {
+  const handle = async (event: APIGatewayProxyEvent): Promise<APIGatewayProxyResult> => {
+    const { route, impl, session, cookies, body, query } = states.get(event)!;
+    const { def } = route;
+    const userId = session?.userId ?? null;
     const result = await impl({
       name: route.name, body, query, params: route.params, userId, workspaceId: session?.workspaceId ?? null, role: session?.role ?? null,
-      sessionId: session?.sessionId ?? null, accessToken: session?.accessToken ?? null, ip, event, rawBody: raw, apiKeyId: session?.apiKey?.id ?? null,
+      sessionId: session?.sessionId ?? null, accessToken: session?.accessToken ?? null, ip: clientIp(event), event, rawBody: rawBodyOf(event), apiKeyId: session?.apiKey?.id ?? null,
     } as never);
     if (hooks.onChange && def.method !== 'GET' && def.access && def.access !== 'self' && session?.workspaceId && !result.audited) {
       await hooks.onChange({ workspaceId: session.workspaceId, userId: session.userId, route: route.name, target: event.path, body, result: result.body });
     }
-    return respond(result, extraCookies);
+    return respond(result, cookies);
   };
-  return middy<APIGatewayProxyEvent, APIGatewayProxyResult>().use(httpErrors()).handler(base);
+  // One request, one scope: the workspace's record is read once however many steps need it.
+  return observed<APIGatewayProxyEvent, APIGatewayProxyResult>(handle, httpCorrelationId, [httpErrors(), routing(impls), authentication(identity), validation()], withRequestScope);
 }
