@@ -20,6 +20,7 @@ import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import { METRICS_NAMESPACE, serviceName } from '../../shared/src/observability.js';
 import { TABLE } from '../../shared/src/table.js';
 import { BUNDLING, ESM_BANNER, externalModules, HANDLER, type HandlerName, JSON_LOADER, SHIPPED_NODE_MODULES } from './packaging.js';
 
@@ -38,6 +39,8 @@ export interface CgFunctionProps {
   readonly timeout?: Duration;
   readonly reservedConcurrentExecutions?: number;
   readonly logRetention?: logs.RetentionDays;
+  /** Powertools log level (POWERTOOLS_LOG_LEVEL): INFO unless the stage's configuration says otherwise. */
+  readonly logLevel?: string;
   /**
    * When true the bundle is not built: a one-line stub asset stands in for the handler. Only for
    * tests that look at the template and not at the code (context `stubBundling`).
@@ -87,6 +90,10 @@ export class CgFunction extends Construct {
         STAGE: props.stage,
         NODE_OPTIONS: '--enable-source-maps',
         AWS_NODEJS_CONNECTION_REUSE_ENABLED: '1',
+        // Powertools (functions/src/observability): the service name on every log line and metric, the level, the EMF namespace.
+        POWERTOOLS_SERVICE_NAME: serviceName(props.stage, props.handler),
+        POWERTOOLS_LOG_LEVEL: props.logLevel ?? 'INFO',
+        POWERTOOLS_METRICS_NAMESPACE: METRICS_NAMESPACE,
       },
     } satisfies Partial<lambda.FunctionProps>;
 

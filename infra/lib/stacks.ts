@@ -28,6 +28,7 @@ import {
   CgFunction,
   type CgFunctionProps,
 } from './function.js';
+import { Monitoring } from './monitoring.js';
 import { acknowledgeFunctionFindings, MANAGE_CONNECTIONS_REASON } from './nag.js';
 import { WorkQueue } from './queues.js';
 import { Realtime } from './realtime.js';
@@ -70,6 +71,7 @@ export class AppStack extends Stack {
   readonly restApi: RestApi;
   readonly realtime: Realtime;
   readonly automation: Automation;
+  readonly monitoring: Monitoring;
 
   constructor(scope: Construct, id: string, config: Config, dataStack: DataStack, props?: StackProps) {
     super(scope, id, { description: `CommentGuard ${config.stage}: functions, queues, APIs, schedules`, ...props });
@@ -214,6 +216,14 @@ export class AppStack extends Stack {
     if (config.domainName) for (const f of [fns.ws]) f.env('APP_URL', `https://${config.domainName}`);
 
     for (const f of Object.values(fns)) acknowledgeFunctionFindings(f);
+
+    // Dashboard and alarms (DLQs, API 5xx, analysis lag, Graph throttling) to the stage's SNS topic.
+    this.monitoring = new Monitoring(this, 'Monitoring', {
+      stage: config.stage, functions: fns, restApi: this.restApi.api,
+      queues: { analysis: this.analysisQueue, 'meta-events': this.metaEventsQueue, jobs: this.jobsQueue, 'webhook-deliveries': this.webhookDeliveriesQueue },
+    });
+    new CfnOutput(this, 'AlarmsTopic', { value: this.monitoring.topic.topicArn, description: 'SNS topic the alarms notify: subscribe an address or a pager' });
+    new CfnOutput(this, 'Dashboard', { value: `https://${this.region}.console.aws.amazon.com/cloudwatch/home?region=${this.region}#dashboards:name=pagewarden-${config.stage}`, description: 'CloudWatch dashboard of the stage' });
   }
 }
 

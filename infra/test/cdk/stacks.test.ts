@@ -487,7 +487,8 @@ describe('web stack', () => {
 
 describe('template size', () => {
   it('stays far below the 500-resource CloudFormation limit (one invoke permission per API function)', () => {
-    for (const t of Object.values(s.templates)) expect(Object.keys(t.toJSON()['Resources'] as object).length).toBeLessThan(300);
+    // The App stack holds about 305 (with the monitoring's topic, key, alarms and dashboard): room to grow below 500.
+    for (const t of Object.values(s.templates)) expect(Object.keys(t.toJSON()['Resources'] as object).length).toBeLessThan(350);
     expect(Object.keys(s.templates.app.findResources('AWS::Lambda::Permission')).length).toBeLessThan(12);
   });
 });
