@@ -13,13 +13,15 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { TROLL_ATTACK } from '@cg/shared';
 import { Client, signedIn } from '../support/client.js';
-import { connectThroughSandbox, control } from '../support/meta.js';
+import { connectThroughSandbox, control, finishedJob } from '../support/meta.js';
 
 Object.assign(process.env, inject('stackEnv'));
 const { store } = await import('../support/seed.js');
 const { setWorkspaceFields } = await import('../../functions/src/store/workspaces.js');
 const { db, table } = await import('../../functions/src/store/client.js');
 const { incidentKey } = await import('../../functions/src/store/keys.js');
+const incidentStore = await import('../../functions/src/store/incidents.js');
+const { RESTORE_INLINE_MAX } = await import('../../functions/src/domain/incidents.js');
 
 const until = async <T>(what: string, probe: () => Promise<T | undefined | null | false>, ms = 60_000): Promise<T> => {
   for (const deadline = Date.now() + ms; Date.now() < deadline;) {
@@ -154,6 +156,11 @@ describe('troll-attack incidents, through the Meta sandbox', () => {
     expect(signatureValid(delivered.headers['pagewarden-signature'] as string, secret, delivered.body)).toBe(true);
     expect(delivered.event).toMatchObject({ workspaceId, data: { postId, status: 'open' } });
 
+    // The 'incident' alert is in the bell (alerts.ts), linking to the incident.
+    const alert = await until('the incident alert in the bell', async () => ((await client.get('/api/alerts')).json.items as any[] ?? []).find((x) => x.kind === 'incident'));
+    expect(alert).toMatchObject({ link: `/incidents/${incident.id}`, read: false });
+    expect(alert.title).toContain(postId);
+
     // A moderator closes it (once).
     const closed = await client.post(`/api/incidents/${incident.id}/close`);
     expect(closed.status, closed.text).toBe(200);
@@ -183,6 +190,27 @@ describe('troll-attack incidents, through the Meta sandbox', () => {
     await counted(regular.id);
     expect((await sandboxComment(regular.id)).hidden).toBe(false);
     expect(after.comments.map((c: any) => c.commentId)).not.toContain(commentId(regular.id));
+  });
+
+  it('restoring more hidden comments than RESTORE_INLINE_MAX runs as a job that reports each one', async () => {
+    const now = Date.now();
+    const id = `${now.toString(36).padStart(9, '0')}00c0ffee`;
+    expect(await incidentStore.openIncident(workspaceId, {
+      id, platform: 'facebook', postId: 'job_post', accountId: null, brandId: null, openedAt: new Date(now).toISOString(), endsAt: new Date(now + 60_000).toISOString(),
+      closedAt: null, closedBy: null, burst: 5, threshold: 5, baseline: 0, hidden: 0, restoredAt: null, restored: 0, reason: `troll-attack incident ${id} on post job_post`,
+    }, new Date(now).toISOString())).toBe(true);
+    // Hides recorded on the incident whose Automation log entries are gone (expired): nothing to undo, each says why.
+    const n = RESTORE_INLINE_MAX + 1;
+    for (let i = 0; i < n; i++) {
+      expect(await incidentStore.claimHidden(workspaceId, id, `facebook_gone${i}`, new Date(now).toISOString())).toBe(true);
+      await incidentStore.completeHidden(workspaceId, { incidentId: id, commentId: `facebook_gone${i}`, automationLogId: `000000000-${randomUUID()}`, at: new Date(now).toISOString(), restoredAt: null });
+    }
+    const res = await client.post(`/api/incidents/${id}/restore`);
+    expect(res.status, res.text).toBe(202);
+    const job = await finishedJob(client, res.json.job);
+    expect(job.result).toMatchObject({ incidentId: id, restored: 0, failed: n });
+    expect(job.result.results.every((r: any) => !r.ok && r.message === 'No such entry in the Automation log.')).toBe(true);
+    expect((await client.get(`/api/incidents/${id}`)).json.incident).toMatchObject({ hidden: n, restored: 0 });
   });
 
   it('bad input is named: an unknown incident is 404, a bad status filter 400', async () => {
