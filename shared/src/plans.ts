@@ -112,6 +112,7 @@ export const FEATURE_COMPARISON: ReadonlyArray<{ feature: string; values: [strin
   { feature: 'Comments analysed per month', values: PLANS.map((p) => (p.monthlyAnalysisQuota === null ? 'Unlimited' : p.monthlyAnalysisQuota.toLocaleString('en-US'))) as [string, string, string] },
   { feature: 'AI comment analysis', values: ['✓', '✓', '✓'] },
   { feature: 'Suggested replies', values: ['✓', '✓', '✓'] },
+  { feature: 'Scheduled automation per brand (daily, several times a day, weekdays or weekends, in its time zone)', values: ['✓', '✓', '✓'] },
   { feature: 'Reports as CSV, Excel and PDF with your logo; weekly by mail', values: ['✓', '✓', '✓'] },
   gatedRow('multiLanguage'),
   gatedRow('realtimeAnalytics'),

@@ -13,8 +13,7 @@ export default function AutoFlowSchedule() {
       title="A moderation queue that is ready before your team is"
       lead="Pagewarden syncs your comments and runs the AI analysis on a schedule, so when your moderators start their day the decisions are already waiting for them."
       faq={[
-        { q: 'Do I have to press Sync every time?', a: 'No. Comments are synced and analysed on a schedule. You can still press Sync Comments or Process All Comments whenever you want an immediate refresh.' },
-        { q: 'Can each brand have its own schedule?', a: 'Yes. In Settings, each brand runs off, daily at a time (say 9 AM), several times a day, on weekdays only or on weekends only, in the brand\'s own time zone, and Settings shows its next runs.' },
+        { q: 'Do I have to press Sync every time?', a: 'No. Comments are synced and analysed on a schedule you set per brand in Settings: daily at a time (say 9 AM), several times a day, weekdays only or weekends only, in the brand\'s own time zone, with its next runs shown. You can still press Sync Comments or Process All Comments whenever you want an immediate refresh.' },
         { q: 'Do new comments show up without reloading the page?', a: 'Yes. The dashboard keeps a live connection and refreshes the queue when new comments arrive or a decision changes.' },
         { q: 'Does automation mean comments are deleted without anyone looking?', a: 'Only where you decide so. Automation prepares decisions for a moderator to approve, edit or override; a comment is hidden, deleted or answered without a person only by a rule you switched on or by autopilot within the thresholds you set, and each such action is listed in the Automation log, where hides can be undone.' },
         { q: 'Can I turn automatic analysis off?', a: 'Yes. Automatic analysis is a setting; when it is off, comments wait in the queue until you process them.' },
