@@ -7,6 +7,7 @@ import { runBrandSchedule } from '../domain/brand-schedule-run.js';
 import { bindScheduler } from '../domain/scheduler-port.js';
 import { eventBridgeScheduler } from '../scheduler/eventbridge.js';
 import { moderationDeps } from './deps.js';
+import { log } from '../observability/index.js';
 import { observed, requestIdOf } from '../observability/middleware.js';
 
 // A brand's run removes its schedule when the workspace is gone (domain/brand-schedule-run.ts).
@@ -18,12 +19,12 @@ async function run(event: { task?: string; workspaceId?: string; brandId?: strin
   if (event?.task === 'brand') {
     if (typeof event.workspaceId !== 'string' || typeof event.brandId !== 'string') throw new Error('a brand schedule names its workspaceId and brandId');
     const result = await runBrandSchedule({ workspaceId: event.workspaceId, brandId: event.brandId });
-    console.log('[automation] brand', event.workspaceId, event.brandId, JSON.stringify(result));
+    log.info('brand schedule run', { workspace: event.workspaceId, brand: event.brandId, result });
     return result;
   }
   const task: Task = TASKS.find((t) => t === event?.task) ?? 'frequent';
   const result = await runAutomation(moderationDeps, task);
-  console.log('[automation]', task, JSON.stringify(result));
+  log.info('scheduled task run', { task, result });
   return result;
 }
 
