@@ -10,6 +10,7 @@
  * analyser's lines and the WebSocket post.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { format } from 'node:util';
 import { Logger } from '@aws-lambda-powertools/logger';
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
 import { Tracer } from '@aws-lambda-powertools/tracer';
@@ -90,3 +91,22 @@ export function flushMetrics(): void {
 }
 
 bindTelemetry({ metric: recordMetric, logKeys: addLogKeys });
+
+/**
+ * In Lambda, lines the domain and adapters write with console.* go through the logger as well (JSON at
+ * their level, with the correlation id and keys). Not under POWERTOOLS_DEV (the local stack), where
+ * the logger itself prints through the global console; there they stay plain lines.
+ */
+const devMode = ['true', '1', 'yes', 'on'].includes((process.env.POWERTOOLS_DEV ?? '').toLowerCase());
+if (process.env.AWS_LAMBDA_FUNCTION_NAME && !devMode && !process.env.VITEST) {
+  const route = (level: 'info' | 'warn' | 'error') => (...args: unknown[]) => {
+    const err = args.find((a) => a instanceof Error);
+    const message = format(...args.filter((a) => a !== err));
+    if (level === 'info') log.info(message, err ? { error: err } : undefined);
+    else log[level](message, err);
+  };
+  console.log = route('info');
+  console.info = route('info');
+  console.warn = route('warn');
+  console.error = route('error');
+}
