@@ -8,7 +8,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { signedIn, type Client } from '../support/client.js';
 import { mailsTo } from '../support/mail.js';
@@ -180,24 +180,33 @@ describe('alerts', () => {
   it('a surge of negative comments on a brand this hour alerts once, from counts kept as decisions are written', async () => {
     const { client, user } = await signedIn('alerts-surge');
     const page = await storedPage(user.workspaceId, 'Alerts Diner');
-    const notifier = { notify: async () => undefined, disconnectMember: async () => undefined };
-    /** Decides `n` fresh comments of the page as the analyser would, `negative` of them negative. */
-    async function decide(n: number, negative: number) {
-      const comments = Array.from({ length: n }, () => makeComment({ accountId: page.id, status: 'processing', timestamp: new Date().toISOString() }));
-      await seed(user.workspaceId, comments);
-      const stored = await store.getComments(user.workspaceId, comments.map((c) => c.id));
-      await recordDecisions({ notifier }, user.workspaceId, stored.map((s, i) => ({ stored: s, outcome: { decision: decision({ sentiment: i < negative ? 'negative' : 'positive' }) } })));
+    // The surge is judged per UTC hour: this process's clock stays in the middle of the current
+    // hour, so the run cannot straddle an hour's end (only Date is faked; timers and I/O are real).
+    const HOUR = 3_600_000;
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Math.floor(Date.now() / HOUR) * HOUR + HOUR / 2);
+    try {
+      const notifier = { notify: async () => undefined, disconnectMember: async () => undefined };
+      /** Decides `n` fresh comments of the page as the analyser would, `negative` of them negative. */
+      async function decide(n: number, negative: number) {
+        const comments = Array.from({ length: n }, () => makeComment({ accountId: page.id, status: 'processing', timestamp: new Date().toISOString() }));
+        await seed(user.workspaceId, comments);
+        const stored = await store.getComments(user.workspaceId, comments.map((c) => c.id));
+        await recordDecisions({ notifier }, user.workspaceId, stored.map((s, i) => ({ stored: s, outcome: { decision: decision({ sentiment: i < negative ? 'negative' : 'positive' }) } })));
+      }
+      await decide(9, 9); // below the minimum of 10 negative in the hour: no surge yet
+      expect((await client.get('/api/alerts')).json.items).toEqual([]);
+      await decide(6, 3); // 12 of 15 negative this hour, against a silent day
+      const surges = (await client.get('/api/alerts')).json.items.filter((a: { kind: string }) => a.kind === 'negative_surge');
+      // One for the brand and one for the workspace as a whole (both scopes crossed), never repeated.
+      expect(surges.map((a: { brandId: string | null }) => a.brandId).sort()).toEqual([page.brandId, null].sort());
+      expect(surges.find((a: { brandId: string | null }) => a.brandId)!.title).toBe('Surge of negative comments on Alerts Diner');
+      expect(surges[0].detail).toContain('12 of 15 comments');
+      await decide(5, 5);
+      expect((await client.get('/api/alerts')).json.items.filter((a: { kind: string }) => a.kind === 'negative_surge')).toHaveLength(2);
+    } finally {
+      vi.useRealTimers();
     }
-    await decide(9, 9); // below the minimum of 10 negative in the hour: no surge yet
-    expect((await client.get('/api/alerts')).json.items).toEqual([]);
-    await decide(6, 3); // 12 of 15 negative this hour, against a silent day
-    const surges = (await client.get('/api/alerts')).json.items.filter((a: { kind: string }) => a.kind === 'negative_surge');
-    // One for the brand and one for the workspace as a whole (both scopes crossed), never repeated.
-    expect(surges.map((a: { brandId: string | null }) => a.brandId).sort()).toEqual([page.brandId, null].sort());
-    expect(surges.find((a: { brandId: string | null }) => a.brandId)!.title).toBe('Surge of negative comments on Alerts Diner');
-    expect(surges[0].detail).toContain('12 of 15 comments');
-    await decide(5, 5);
-    expect((await client.get('/api/alerts')).json.items.filter((a: { kind: string }) => a.kind === 'negative_surge')).toHaveLength(2);
   });
 
   it('a bad Slack URL or a stranger as mail recipient is a 400 naming the field; nothing is saved', async () => {
