@@ -16,6 +16,8 @@ export interface Config {
   readonly throttle: { rateLimit: number; burstLimit: number };
   readonly analyserReservedConcurrency: number;
   readonly logRetention: logs.RetentionDays;
+  /** Powertools log level of every function (POWERTOOLS_LOG_LEVEL). */
+  readonly logLevel: string;
   readonly domainName?: string;
   readonly certificateArn?: string;
   /** Use a stub asset instead of bundling the Lambdas (template-only tests). */
@@ -84,6 +86,8 @@ export function readConfig(node: Node): Config {
   const wsStageName = WS_PATH.slice(1);
   const wanted = str(node, 'wsStageName');
   if (wanted !== undefined && wanted !== wsStageName) throw new Error(`context wsStageName is not a setting: the WebSocket path is ${WS_PATH} (shared/src/ws.ts), got ${wanted}`);
+  const logLevel = (str(node, 'logLevel') ?? 'INFO').toUpperCase();
+  if (!['TRACE', 'DEBUG', 'INFO', 'WARN', 'ERROR', 'CRITICAL', 'SILENT'].includes(logLevel)) throw new Error(`context logLevel must be one of TRACE, DEBUG, INFO, WARN, ERROR, CRITICAL, SILENT, got ${logLevel}`);
   const retentionDays = num(node, 'logRetentionDays', 30);
   const retention = Object.values(logs.RetentionDays).find((d) => d === retentionDays);
   if (retention === undefined) throw new Error(`context logRetentionDays ${retentionDays} is not a CloudWatch Logs retention period`);
@@ -94,6 +98,7 @@ export function readConfig(node: Node): Config {
     throttle: { rateLimit: num(node, 'apiThrottleRateLimit', 50), burstLimit: num(node, 'apiThrottleBurstLimit', 100) },
     analyserReservedConcurrency: num(node, 'analyserReservedConcurrency', 10),
     logRetention: retention as logs.RetentionDays,
+    logLevel,
     domainName: str(node, 'domainName'),
     certificateArn: str(node, 'certificateArn'),
     stubBundling: bool(node, 'stubBundling', false),

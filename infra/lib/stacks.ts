@@ -79,8 +79,8 @@ export class AppStack extends Stack {
     const { userPool, client } = dataStack.auth;
     const secrets = dataStack.secrets;
 
-    const make = (id: string, p: Omit<CgFunctionProps, 'stage' | 'logRetention' | 'stubBundling'>): CgFunction =>
-      new CgFunction(this, id, { ...p, stage: config.stage, logRetention: config.logRetention, stubBundling: config.stubBundling });
+    const make = (id: string, p: Omit<CgFunctionProps, 'stage' | 'logRetention' | 'logLevel' | 'stubBundling'>): CgFunction =>
+      new CgFunction(this, id, { ...p, stage: config.stage, logRetention: config.logRetention, logLevel: config.logLevel, stubBundling: config.stubBundling });
 
     const fns = {
       api: make('Api', { handler: 'api', description: 'REST /api/* routes', memorySize: 1024 }),

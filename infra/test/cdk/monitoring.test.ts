@@ -3,9 +3,11 @@
  * and the alarms (each DLQ, API 5xx rate, analysis lag, Graph throttling) notifying the stage's
  * SNS topic, on the metrics the functions emit (namespace and service names from shared/src/observability.ts).
  */
+import { App } from 'aws-cdk-lib';
 import { Match } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { METRICS_NAMESPACE, serviceName } from '../../../shared/src/observability.js';
+import { readConfig } from '../../lib/config.js';
 import { ANALYSIS_LAG_ALARM_MS, API_5XX_RATE_ALARM } from '../../lib/monitoring.js';
 import { envOf, logicalId, rolePolicyJson, synthApp, type Synthesized } from './helpers.js';
 
@@ -28,6 +30,13 @@ describe('functions', () => {
         POWERTOOLS_METRICS_NAMESPACE: METRICS_NAMESPACE,
       });
     }
+  });
+
+  it('take their log level from the logLevel context (INFO by default); another value is refused', () => {
+    const cfg = (context: Record<string, unknown>) => readConfig(new App({ context }).node);
+    expect(cfg({}).logLevel).toBe('INFO');
+    expect(cfg({ logLevel: 'debug' }).logLevel).toBe('DEBUG');
+    expect(() => cfg({ logLevel: 'LOUD' })).toThrow(/logLevel/);
   });
 
   it('trace with X-Ray (tracing Active, the two X-Ray actions on the role) and grant no CloudWatch metrics API (EMF goes through the logs)', () => {
