@@ -111,3 +111,27 @@ describe('metrics', () => {
     expect(decisions._aws.CloudWatchMetrics[0].Dimensions[0]).toContain('type');
   });
 });
+
+describe('SQS consumers (Powertools batch processing)', () => {
+  const record = (messageId: string, body: string, correlationId?: string) => ({
+    messageId, receiptHandle: messageId, body, md5OfBody: '', eventSource: 'aws:sqs', eventSourceARN: 'arn:aws:sqs:local:0:q', awsRegion: 'local',
+    attributes: { ApproximateReceiveCount: '1', SentTimestamp: '0', SenderId: 'local', ApproximateFirstReceiveTimestamp: '0' },
+    messageAttributes: correlationId ? { correlationId: { dataType: 'String', stringValue: correlationId, stringListValues: [], binaryListValues: [] } } : {},
+  });
+
+  it("report only the failed records, each handled in its own message's correlation scope; a batch that fails whole is reported, not thrown", async () => {
+    const { sqsHandler } = await import('../src/observability/middleware.js');
+    const { currentCorrelationId } = await import('../src/observability/index.js');
+    const seen: Record<string, string | undefined> = {};
+    const handler = sqsHandler(async (r) => {
+      seen[r.messageId] = currentCorrelationId();
+      if (r.body === 'bad') throw new Error('cannot apply');
+    });
+    const partial = await handler({ Records: [record('m1', 'ok', 'req-1'), record('m2', 'bad', 'req-2'), record('m3', 'ok')] }, {} as never);
+    expect(partial).toEqual({ batchItemFailures: [{ itemIdentifier: 'm2' }] });
+    // The attribute's id, else the message's own id.
+    expect(seen).toEqual({ m1: 'req-1', m2: 'req-2', m3: 'm3' });
+    const whole = await handler({ Records: [record('m4', 'bad'), record('m5', 'bad')] }, {} as never);
+    expect(whole.batchItemFailures.map((f) => f.itemIdentifier).sort()).toEqual(['m4', 'm5']);
+  });
+});
