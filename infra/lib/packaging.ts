@@ -22,6 +22,8 @@ export const SHIPPED_NODE_MODULES: Record<string, string[]> = {
   // Deletion jobs cancel the subscription in Stripe.
   jobs: ['stripe', 'csv-stringify', 'exceljs', 'pdf-lib', 'zod', 'tldts-icann'],
   'meta-events': ['zod', 'tldts-icann'],
+  // The automation function runs rules and alerts too: the same two beside it (about 120 KB bundled).
+  automation: ['zod', 'tldts-icann'],
   // openai/helpers/zod needs zod beside openai (an optional peer npm leaves out), so zod ships too
   // and the bundle shares that one copy. tldts-icann (links' registrable domains) is mostly the
   // public-suffix list, about 85 KB minified: like the model, that data ships beside the code and
