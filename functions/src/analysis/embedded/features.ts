@@ -12,15 +12,24 @@ export interface SparseVector {
   val: Float32Array;
 }
 
+export const FNV_OFFSET = 0x811c9dc5;
+
+/** FNV-1a state `h` run on over `s` (unmasked): fnv(fnv(FNV_OFFSET, 'w:'), t) is the state of 'w:' + t, without building the string. */
+export function fnv(h: number, s: string): number {
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
+  return h;
+}
+
 /** 32-bit FNV-1a hash of a string, folded into the feature space. */
 export function hash(s: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < s.length; i++) {
-    h ^= s.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return (h >>> 0) & (DIM - 1);
+  return (fnv(FNV_OFFSET, s) >>> 0) & (DIM - 1);
 }
+
+const slot = (h: number) => (h >>> 0) & (DIM - 1);
+const W_PREFIX = fnv(FNV_OFFSET, 'w:');
+const B_PREFIX = fnv(FNV_OFFSET, 'b:');
+const N_PREFIX = fnv(FNV_OFFSET, 'n:');
+const SPACE = ' '.charCodeAt(0);
 
 /**
  * Hashes of every character n-gram (n = 2..maxN) of `s`, each prefixed with `prefix`, without building the
@@ -38,35 +47,71 @@ export function charGramHashes(prefix: string, s: string, mask: number, emit: (h
   }
 }
 
+/**
+ * Sums of values per hashed feature without a Map: a dense scratch array shared by every vector built in
+ * this process (featurisation is synchronous, one vector at a time), with a stamp per slot so nothing is
+ * cleared between vectors, and the touched slots listed in first-touch order (no sort: dot products do
+ * not need one).
+ */
+export class HashAccumulator {
+  private readonly values = new Float64Array(DIM);
+  private readonly stamps = new Int32Array(DIM);
+  private readonly touched = new Int32Array(DIM);
+  private n = 0;
+  private stamp = 1;
+  add(h: number, v: number): void {
+    if (this.stamps[h] !== this.stamp) { this.stamps[h] = this.stamp; this.values[h] = v; this.touched[this.n++] = h; }
+    else this.values[h] = this.values[h]! + v;
+  }
+  get size(): number { return this.n; }
+  /** Slot and value of the i-th touched feature. */
+  key(i: number): number { return this.touched[i]!; }
+  value(i: number): number { return this.values[this.touched[i]!]!; }
+  reset(): void {
+    this.n = 0;
+    if (++this.stamp === 0x7fffffff) { this.stamps.fill(0); this.stamp = 1; }
+  }
+  /** The sums as a sparse vector; the accumulator is empty afterwards. */
+  take(): SparseVector {
+    const idx = this.touched.slice(0, this.n);
+    const val = new Float32Array(this.n);
+    for (let i = 0; i < this.n; i++) val[i] = this.values[idx[i]!]!;
+    this.reset();
+    return { idx, val };
+  }
+}
+
+const acc = new HashAccumulator();
+const counts = new HashAccumulator();
+/** The two scratch accumulators (a vector's sums, a group's counts), shared with the offensive features. */
+export const scratch = { acc, counts };
+
 class Builder {
-  private readonly acc = new Map<number, number>();
+  constructor() { acc.reset(); }
   add(name: string, v = 1): void {
-    this.addHashed(hash(name), v);
+    acc.add(hash(name), v);
   }
   addHashed(h: number, v: number): void {
-    this.acc.set(h, (this.acc.get(h) ?? 0) + v);
+    acc.add(h, v);
   }
-  /** Like `group` for features already hashed (counts per hash). */
-  hashedGroup(counts: Map<number, number>, weight: number): void {
-    if (!counts.size) return;
+  /** Like `group` for features already hashed (`counts` holds a count per hash; emptied here). */
+  hashedGroup(c: HashAccumulator, weight: number): void {
+    if (!c.size) return;
     let norm = 0;
-    for (const c of counts.values()) norm += c * c;
+    for (let i = 0; i < c.size; i++) norm += c.value(i) * c.value(i);
     const k = weight / Math.sqrt(norm);
-    for (const [h, c] of counts) this.addHashed(h, c * k);
+    for (let i = 0; i < c.size; i++) acc.add(c.key(i), c.value(i) * k);
+    c.reset();
   }
-  /** Adds a group of features scaled to unit L2 norm times `weight`. */
+  /** Adds a group of features scaled to unit L2 norm times `weight` (names hashed once; counted per hash). */
   group(names: string[], weight: number): void {
     if (!names.length) return;
-    const counts = new Map<string, number>();
-    for (const n of names) counts.set(n, (counts.get(n) ?? 0) + 1);
-    let norm = 0;
-    for (const c of counts.values()) norm += c * c;
-    const k = weight / Math.sqrt(norm);
-    for (const [n, c] of counts) this.add(n, c * k);
+    counts.reset();
+    for (const n of names) counts.add(hash(n), 1);
+    this.hashedGroup(counts, weight);
   }
   build(): SparseVector {
-    const keys = [...this.acc.keys()].sort((a, b) => a - b);
-    return { idx: Int32Array.from(keys), val: Float32Array.from(keys.map((k) => this.acc.get(k)!)) };
+    return acc.take();
   }
 }
 
@@ -76,31 +121,34 @@ export interface FeaturizeOptions { cues?: ReadonlySet<string>; valence?: Valenc
 /** Multilingual positive and negative words of the model (model.json; see train-lexicon.ts). */
 export interface Polarity { positive: ReadonlySet<string>; negative: ReadonlySet<string> }
 
+const countGram = (h: number) => counts.add(h, 1);
+
 /** Turns a raw comment into its sparse feature vector (deterministic); `language` adds language-specific copies of the words. */
 export function featurize(raw: string, language = '', options: FeaturizeOptions = {}): SparseVector {
   const norm = normalise(raw);
   const toks = words(norm);
   const b = new Builder();
-  const wordFeats: string[] = [];
+  // Word features (w:, l:<language>:, b:, n:) counted by hash as they come (the same hashes as the strings).
+  counts.reset();
+  const lPrefix = language ? fnv(FNV_OFFSET, `l:${language}:`) : 0;
   const lexFeats: string[] = [];
   let negate = 0;
   for (let i = 0; i < toks.length; i++) {
     const t = toks[i]!;
-    wordFeats.push('w:' + t);
-    if (language) wordFeats.push(`l:${language}:${t}`);
-    if (i > 0) wordFeats.push('b:' + toks[i - 1] + ' ' + t);
+    counts.add(slot(fnv(W_PREFIX, t)), 1);
+    if (language) counts.add(slot(fnv(lPrefix, t)), 1);
+    if (i > 0) counts.add(slot(fnv(Math.imul(fnv(B_PREFIX, toks[i - 1]!) ^ SPACE, 0x01000193), t)), 1);
     const bare = t.replace(/^#/, '');
     if (options.polarity?.positive.has(bare)) lexFeats.push(negate > 0 ? 'lex:neg' : 'lex:pos');
     if (options.polarity?.negative.has(bare)) lexFeats.push(negate > 0 ? 'lex:negneg' : 'lex:neg');
-    if (negate > 0) { wordFeats.push('n:' + t); negate--; }
+    if (negate > 0) { counts.add(slot(fnv(N_PREFIX, t)), 1); negate--; }
     if (NEGATORS.has(bare) || bare.endsWith("n't")) negate = 3;
     if (t === '!' || t === '?') negate = 0;
   }
-  b.group(wordFeats, 1);
-  const charCounts = new Map<number, number>();
-  const count = (h: number) => charCounts.set(h, (charCounts.get(h) ?? 0) + 1);
-  for (const t of toks) charGramHashes('c:', ' ' + t.slice(0, 24) + ' ', DIM - 1, count);
-  b.hashedGroup(charCounts, 1);
+  b.hashedGroup(counts, 1);
+  counts.reset();
+  for (const t of toks) charGramHashes('c:', ' ' + t.slice(0, 24) + ' ', DIM - 1, countGram);
+  b.hashedGroup(counts, 1);
   if (POSITIVE_EMOJI.test(raw)) lexFeats.push('emo:pos');
   if (NEGATIVE_EMOJI.test(raw)) lexFeats.push('emo:neg');
   b.group(lexFeats, 1.5);

@@ -44,12 +44,26 @@ export interface LanguageGuess {
   mixedHindi?: boolean;
 }
 
+const LATIN_LETTER = /\p{Script=Latin}/u;
+const ARABIC_LETTER = /\p{Script=Arabic}/u;
+const DEVANAGARI_LETTER = /\p{Script=Devanagari}/u;
+const LETTER = /\p{L}/u;
+
 function script(s: string): LanguageGuess['script'] {
-  const count = (re: RegExp) => (s.match(re) ?? []).length;
-  const latin = count(/\p{Script=Latin}/gu);
-  const arabic = count(/\p{Script=Arabic}/gu);
-  const deva = count(/\p{Script=Devanagari}/gu);
-  const letters = count(/\p{L}/gu);
+  // One pass over the characters: ASCII answers without a regular expression.
+  let latin = 0, arabic = 0, deva = 0, letters = 0;
+  for (const ch of s) {
+    const c = ch.charCodeAt(0);
+    if (c < 0x80) {
+      if ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a) { latin++; letters++; }
+      continue;
+    }
+    if (ARABIC_LETTER.test(ch)) { arabic++; if (LETTER.test(ch)) letters++; continue; }
+    if (!LETTER.test(ch)) { if (DEVANAGARI_LETTER.test(ch)) deva++; continue; }
+    letters++;
+    if (LATIN_LETTER.test(ch)) latin++;
+    else if (DEVANAGARI_LETTER.test(ch)) deva++;
+  }
   if (!letters) return 'none';
   const max = Math.max(latin, arabic, deva, letters - latin - arabic - deva);
   if (max === arabic) return 'arabic';

@@ -32,21 +32,44 @@ export function rng(seed: number): () => number {
 }
 
 export function softmax(z: Float64Array | number[]): number[] {
-  const m = Math.max(...z);
-  const e = Array.from(z, (v) => Math.exp(v - m));
-  const s = e.reduce((a, b) => a + b, 0);
-  return e.map((v) => v / s);
+  const K = z.length;
+  let m = -Infinity;
+  for (let k = 0; k < K; k++) if (z[k]! > m) m = z[k]!;
+  const e = new Array<number>(K);
+  let s = 0;
+  for (let k = 0; k < K; k++) { e[k] = Math.exp(z[k]! - m); s += e[k]!; }
+  for (let k = 0; k < K; k++) e[k] = e[k]! / s;
+  return e;
 }
+
+const zScratch = new Float64Array(16);
 
 export function predictProba(m: LinearModel, x: SparseVector): number[] {
   const K = m.classes.length;
-  const z = new Float64Array(K);
-  for (let j = 0; j < x.idx.length; j++) {
-    const base = x.idx[j]! * K;
-    const v = x.val[j]!;
-    for (let k = 0; k < K; k++) z[k] = z[k]! + m.weights[base + k]! * v;
-  }
+  const w = m.weights;
+  const { idx, val } = x;
   const scale = m.scale ?? 1;
+  if (K === 2 || K === 3) {
+    // The shipped heads have two or three classes: sums in locals, one pass over the features.
+    let z0 = 0, z1 = 0, z2 = 0;
+    for (let j = 0; j < idx.length; j++) {
+      const base = idx[j]! * K;
+      const v = val[j]!;
+      z0 += w[base]! * v;
+      z1 += w[base + 1]! * v;
+      if (K === 3) z2 += w[base + 2]! * v;
+    }
+    zScratch[0] = m.bias[0]! + scale * z0;
+    zScratch[1] = m.bias[1]! + scale * z1;
+    if (K === 3) zScratch[2] = m.bias[2]! + scale * z2;
+    return softmax(zScratch.subarray(0, K));
+  }
+  const z = new Float64Array(K);
+  for (let j = 0; j < idx.length; j++) {
+    const base = idx[j]! * K;
+    const v = val[j]!;
+    for (let k = 0; k < K; k++) z[k] = z[k]! + w[base + k]! * v;
+  }
   for (let k = 0; k < K; k++) z[k] = m.bias[k]! + scale * z[k]!;
   return softmax(z);
 }

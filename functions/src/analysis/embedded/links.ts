@@ -21,6 +21,8 @@ export interface FoundLink { url: string; domain: string; shortener: boolean; me
 
 const DOT = /(?:\s*(?:\[\s*\.\s*\]|\(\s*\.\s*\)|\{\s*\.\s*\}|\[dot\]|\(dot\))\s*|\s+\.\s+|\s+dot\s+)/gi;
 
+const MAY_HOLD_DOMAIN = /[.\u3002\uff0e\uff61][\p{L}\p{N}]/u;
+
 function undoObfuscation(text: string): string {
   return text.replace(new RegExp(`([a-z0-9-]{2,})${DOT.source}([a-z]{2,10})\\b`, 'gi'), '$1.$2');
 }
@@ -30,8 +32,10 @@ function undoObfuscation(text: string): string {
 export function findLinks(text: string, brandDomains: readonly string[] = []): FoundLink[] {
   const plain = text.normalize('NFKC');
   const undone = undoObfuscation(plain);
+  // A link with a registrable domain has a dot before its suffix: without one, linkify-it's scan is skipped.
+  if (!MAY_HOLD_DOMAIN.test(undone)) return [];
   const matches = linkify.match(undone) ?? [];
-  const direct = new Set((linkify.match(plain) ?? []).map((m) => m.url));
+  const direct = undone === plain ? new Set(matches.map((m) => m.url)) : new Set((linkify.match(plain) ?? []).map((m) => m.url));
   const out: FoundLink[] = [];
   for (const m of matches) {
     const host = parse(m.url);

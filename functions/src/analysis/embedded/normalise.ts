@@ -19,6 +19,17 @@ const ZERO_WIDTH = /[\u200b-\u200d\u2060\ufeff\u00ad]/g;
 
 /** Maps look-alikes to Latin inside words that also contain Latin letters, or in text that is mostly Latin. */
 export function canonical(raw: string): string {
+  // One comment is canonicalised by several passes (cues, language, features): the last few results are kept.
+  const hit = recent.get(raw);
+  if (hit !== undefined) return hit;
+  const out = canonicalUncached(raw);
+  if (recent.size >= 8) recent.clear();
+  recent.set(raw, out);
+  return out;
+}
+const recent = new Map<string, string>();
+
+function canonicalUncached(raw: string): string {
   const s = raw.normalize('NFKC').replace(ZERO_WIDTH, '');
   if (!CONFUSABLE_RE.test(s)) return s;
   const latin = (s.match(/[a-z]/gi) ?? []).length;

@@ -4,7 +4,7 @@
  * leetspeak and masking normalisation (f*ck, sh1t, a$$), placeholder handling (@user runs, URLs)
  * and #camelCase hashtag splitting. Hashed into the same space as `features.ts`.
  */
-import { charGramHashes, FEATURE_BITS, type SparseVector } from './features.js';
+import { charGramHashes, FEATURE_BITS, fnv, FNV_OFFSET, HashAccumulator, scratch, type SparseVector } from './features.js';
 import { canonical, destretch } from './normalise.js';
 import { decodeEntities, URL_RE } from './text.js';
 
@@ -57,6 +57,8 @@ export function splitHashtag(tag: string): string {
 
 const SECOND_PERSON = /^(you|u|ur|your|youre|you're|ya|yall|y'all|he|she|they|his|her|this|that|what|such|a|an|the|ur)$/;
 
+const PLAIN = /^[a-z]+$/;
+
 /** Tokens of a raw comment for the offensive heads (hashtags kept as a tag plus split words). */
 export function offensiveTokens(raw: string): { toks: string[]; tags: string[]; users: number; urls: number } {
   let s = canonical(decodeEntities(raw));
@@ -73,7 +75,8 @@ export function offensiveTokens(raw: string): { toks: string[]; tags: string[]; 
     const bang = /!+$/.test(r);
     const core = r.replace(/!+$/, '');
     if (bang && !core) { toks.push('!'); continue; }
-    const u = unleet(core.replace(/’/g, "'")).replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}*]+$/gu, '').replace(/'s$/, '');
+    // Plain lowercase words (most tokens) need none of the leetspeak, trimming or possessive passes.
+    const u = PLAIN.test(core) ? core : unleet(core.replace(/’/g, "'")).replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}*]+$/gu, '').replace(/'s$/, '');
     if (u) toks.push(u);
     if (bang) toks.push('!');
   }
@@ -97,52 +100,63 @@ export function hashBits(s: string, bits: number): number {
 export interface OffensiveFeatureOptions { bits: number; word: number; char: number; charMax?: number }
 export const OFFENSIVE_FEATURES: OffensiveFeatureOptions = { bits: OFFENSIVE_BITS, word: 1, char: 1, charMax: 5 };
 
+/** Accumulates into the shared scratch of features.ts (one vector at a time, see HashAccumulator). */
 class Acc {
-  readonly m = new Map<number, number>();
-  constructor(private readonly bits: number) {}
-  private hash(s: string): number { return hashBits(s, this.bits); }
-  group(names: Iterable<string>, weight: number): void {
-    const set = new Set(names);
-    if (!set.size) return;
-    const k = weight / Math.sqrt(set.size);
-    for (const n of set) { const h = this.hash(n); this.m.set(h, (this.m.get(h) ?? 0) + k); }
+  constructor(private readonly bits: number) {
+    if (bits > FEATURE_BITS) throw new Error(`offensive features: ${bits} bits exceed the scratch space`);
+    scratch.acc.reset();
+    scratch.counts.reset();
   }
-  add(name: string, v: number): void { const h = this.hash(name); this.m.set(h, (this.m.get(h) ?? 0) + v); }
-  /** Binary group of already-hashed features. */
-  hashedGroup(set: Set<number>, weight: number): void {
-    if (!set.size) return;
-    const k = weight / Math.sqrt(set.size);
-    for (const h of set) this.m.set(h, (this.m.get(h) ?? 0) + k);
+  private hash(s: string): number { return hashBits(s, this.bits); }
+  /** Binary group: each distinct name once, the group scaled to L2 norm `weight`. */
+  group(names: Iterable<string>, weight: number): void {
+    const c = scratch.counts;
+    for (const n of names) c.add(this.hash(n), 1);
+    this.hashedGroup(c, weight);
+  }
+  add(name: string, v: number): void { scratch.acc.add(this.hash(name), v); }
+  /** Binary group of already-hashed features (the distinct keys of `c`, emptied here). */
+  hashedGroup(c: HashAccumulator, weight: number): void {
+    if (!c.size) return;
+    const k = weight / Math.sqrt(c.size);
+    for (let i = 0; i < c.size; i++) scratch.acc.add(c.key(i), k);
+    c.reset();
   }
   build(): SparseVector {
-    const keys = [...this.m.keys()].sort((a, b) => a - b);
-    return { idx: Int32Array.from(keys), val: Float32Array.from(keys.map((k) => this.m.get(k)!)) };
+    return scratch.acc.take();
   }
 }
+
+const addGram = (h: number) => scratch.counts.add(h, 1);
+const OW = fnv(FNV_OFFSET, 'ow:');
+const OB = fnv(FNV_OFFSET, 'ob:');
+const OPROF = fnv(FNV_OFFSET, 'oprof:');
+const OTAG = fnv(FNV_OFFSET, 'otag:');
 
 /** Sparse feature vector for the offensive heads (deterministic). */
 export function featurizeOffensive(raw: string, o: OffensiveFeatureOptions = OFFENSIVE_FEATURES): SparseVector {
   const { toks, tags, urls } = offensiveTokens(raw);
   const a = new Acc(o.bits);
-  const w: string[] = [];
+  // Word features (ow:, ob:, oprof:, otag:) hashed as they come, without building their strings.
+  const mask = (1 << o.bits) - 1;
+  const word = (h: number) => scratch.counts.add((h >>> 0) & mask, 1);
   let prof = 0;
   let targeted = 0;
   for (let i = 0; i < toks.length; i++) {
     const t = toks[i]!;
-    w.push('ow:' + t);
-    if (i > 0) w.push('ob:' + toks[i - 1] + ' ' + t);
+    word(fnv(OW, t));
+    if (i > 0) word(fnv(Math.imul(fnv(OB, toks[i - 1]!) ^ 32, 0x01000193), t));
     if (isProfane(t)) {
       prof++;
-      w.push('oprof:' + t);
+      word(fnv(OPROF, t));
       if (i > 0 && SECOND_PERSON.test(toks[i - 1]!)) targeted++;
     }
   }
-  for (const t of tags) w.push('otag:' + t);
-  a.group(w, o.word);
-  const c = new Set<number>();
+  for (const t of tags) word(fnv(OTAG, t));
+  a.hashedGroup(scratch.counts, o.word);
   const text = ' ' + toks.filter((t) => t !== 'xuserx' && t !== 'xusersx' && t !== 'xurlx').join(' ') + ' ';
-  charGramHashes('oc:', text, (1 << o.bits) - 1, (h) => c.add(h), o.charMax);
-  a.hashedGroup(c, o.char);
+  charGramHashes('oc:', text, (1 << o.bits) - 1, addGram, o.charMax);
+  a.hashedGroup(scratch.counts, o.char);
   a.add('oprof:n' + Math.min(3, prof), 1);
   if (prof) a.add('oprof:any', 1);
   if (targeted) a.add('oprof:targeted', 1);

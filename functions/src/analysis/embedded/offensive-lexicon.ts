@@ -109,8 +109,9 @@ export function offensiveWords(text: string, language: string): OffensiveMatch {
 }
 
 /** Languages whose insult lexicon holds this lowercase token (language detection evidence). */
-export function lexiconLanguages(token: string): Language[] {
-  const out: Language[] = [];
-  for (const [lang, lex] of Object.entries(SETS)) if (lex!.insults.has(token)) out.push(lang as Language);
-  return out;
+export function lexiconLanguages(token: string): readonly Language[] {
+  return INSULT_LANGUAGES.get(token) ?? NONE;
 }
+const NONE: readonly Language[] = [];
+const INSULT_LANGUAGES = new Map<string, Language[]>();
+for (const [lang, lex] of Object.entries(SETS)) for (const w of lex!.insults) INSULT_LANGUAGES.set(w, [...(INSULT_LANGUAGES.get(w) ?? []), lang as Language]);

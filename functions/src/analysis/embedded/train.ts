@@ -19,17 +19,27 @@ import { scores } from './metrics.js';
 import { EVAL_DIR, MODEL_PATH, TRAIN_DIR } from './paths.js';
 import {
   crossValidatedSpam, featurizeOffensiveRows, HEAD_OPTIONS, featurizeRows, holdout, idsDigest, OFFENSIVE_CLASSES, probabilityOf, SPAM_CLASSES, SPAM_FOLDS, trainAveraged, trainHead, trainNbAveraged,
-  tuneOffensiveThresholds, tuneOffsetsOnLogits, type OrdinaryRow,
+  textKey, tuneOffensiveThresholds, tuneOffsetsOnLogits, withoutTexts, type OrdinaryRow,
 } from './trainer.js';
 
 const started = Date.now();
 const log = (msg: string) => console.log(`[${((Date.now() - started) / 1000).toFixed(1)}s] ${msg}`);
 
-const tweets = readLabelled(join(TRAIN_DIR, 'offensive-tweets.csv'));
-const davidson = readLabelled(join(TRAIN_DIR, 'offensive-davidson.csv'));
-const sentiment = readLabelled(join(TRAIN_DIR, 'sentiment-tweets.csv'));
+// Train/eval separation by text: every training row whose text (hashed, case and spacing ignored) is in an
+// eval file is left out (the spam head, which has no training file, excepted).
+const evalKeys = new Set(readdirSync(EVAL_DIR).filter((f) => f.endsWith('.csv')).flatMap((f) => readLabelled(join(EVAL_DIR, f)).map((r) => textKey(r.text))));
+let leftOut = 0;
+const readTraining = (file: string) => {
+  const rows = readLabelled(join(TRAIN_DIR, file));
+  const kept = withoutTexts(rows, evalKeys);
+  leftOut += rows.length - kept.length;
+  return kept;
+};
+const tweets = readTraining('offensive-tweets.csv');
+const davidson = readTraining('offensive-davidson.csv');
+const sentiment = readTraining('sentiment-tweets.csv');
 const spam = readLabelled(join(EVAL_DIR, 'spam-youtube.csv'));
-log(`read ${tweets.length} + ${davidson.length} offensive, ${sentiment.length} sentiment, ${spam.length} spam rows`);
+log(`read ${tweets.length} + ${davidson.length} offensive, ${sentiment.length} sentiment, ${spam.length} spam rows; train/eval separation: ${leftOut} training rows left out (their text is in an eval file)`);
 
 // Offensive: one head per source; thresholds tuned on a 1/7 held-out slice of the training rows.
 const [tTrain, tHeld] = holdout(tweets, 7);
@@ -48,7 +58,7 @@ const heldProbs = (rows: typeof tweets): Array<[number, number, string]> => {
   return f.x.map((x, i) => [probabilityOf(tHead, x, 'offensive'), probabilityOf(dHead, x, 'offensive'), f.labels[i]!]);
 };
 // Ordinary comments of the UMSAB training splits: at most 2.5% of any language may be flagged offensive.
-const ordinary: OrdinaryRow[] = readdirSync(TRAIN_DIR).filter((f) => /^sentiment-umsab-\w+\.csv$/.test(f)).flatMap((f) => readLabelled(join(TRAIN_DIR, f)).map((r) => {
+const ordinary: OrdinaryRow[] = readdirSync(TRAIN_DIR).filter((f) => /^sentiment-umsab-\w+\.csv$/.test(f)).flatMap((f) => readTraining(f).map((r) => {
   const g = detect(r.text);
   const english = Boolean(g.englishLike) || offensiveWords(r.text, 'en').insults.length > 0;
   const lex = offensiveWords(r.text, g.language);
@@ -59,7 +69,8 @@ const ordinary: OrdinaryRow[] = readdirSync(TRAIN_DIR).filter((f) => /^sentiment
     fixed: lex.insults.length > 0 || (lex.profanity.length > 0 && lex.targeted) || cues(r.text).has('threat'),
   };
 }));
-const tuned = tuneOffensiveThresholds(heldProbs(tHeld), heldProbs(dHeld), ordinary, 0.025);
+// The tweets score is maximised among the pairs keeping Davidson's held-out macro-F1 at 0.90 or more (its floor is 0.87).
+const tuned = tuneOffensiveThresholds(heldProbs(tHeld), heldProbs(dHeld), ordinary, 0.025, 0.9);
 log(`offensive thresholds tweets=${tuned.tweets.toFixed(3)} davidson=${tuned.davidson.toFixed(3)} (held-out macro-F1 ${tuned.f1A.toFixed(3)} / ${tuned.f1B.toFixed(3)}; worst UMSAB training flag rate ${(100 * tuned.worstRate).toFixed(1)}%)`);
 
 const offensiveTweets = offensiveHead(withDavidson(tweets, davidson));
@@ -73,7 +84,9 @@ const polarityLists = trainingPolarity();
 const lexicons = { valence: new Map(Object.entries(valenceRecord)), polarity: { positive: new Set(polarityLists.positive), negative: new Set(polarityLists.negative) } };
 const umsab = readdirSync(TRAIN_DIR).filter((f) => /^sentiment-umsab-\w+\.csv$/.test(f)).sort();
 const byLanguageRows: Record<string, typeof sentiment> = { en: sentiment };
-for (const f of umsab) byLanguageRows[f.replace(/^sentiment-umsab-|\.csv$/g, '')] = readLabelled(join(TRAIN_DIR, f));
+leftOut = 0;
+for (const f of umsab) byLanguageRows[f.replace(/^sentiment-umsab-|\.csv$/g, '')] = readTraining(f);
+log(`train/eval separation: ${leftOut} UMSAB training rows left out (their text is in an eval file)`);
 const sentimentRows = Object.values(byLanguageRows).flat();
 const langOf = new Map(sentimentRows.map((r) => [r.text, detectLanguage(r.text)]));
 const lang = (t: string) => langOf.get(t) ?? detectLanguage(t);
