@@ -4,7 +4,7 @@
  * line for that message; metrics recorded during an invocation come out as EMF in the namespace
  * declared in shared/src/observability.ts.
  */
-import type { APIGatewayProxyEvent, SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import type { APIGatewayProxyEvent, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { METRICS_NAMESPACE } from '@cg/shared/observability';
 import { freePort } from '../../infra/local/ports.js';
@@ -113,7 +113,7 @@ describe('metrics', () => {
 });
 
 describe('SQS consumers (Powertools batch processing)', () => {
-  const record = (messageId: string, body: string, correlationId?: string) => ({
+  const record = (messageId: string, body: string, correlationId?: string): SQSRecord => ({
     messageId, receiptHandle: messageId, body, md5OfBody: '', eventSource: 'aws:sqs', eventSourceARN: 'arn:aws:sqs:local:0:q', awsRegion: 'local',
     attributes: { ApproximateReceiveCount: '1', SentTimestamp: '0', SenderId: 'local', ApproximateFirstReceiveTimestamp: '0' },
     messageAttributes: correlationId ? { correlationId: { dataType: 'String', stringValue: correlationId, stringListValues: [], binaryListValues: [] } } : {},

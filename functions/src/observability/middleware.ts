@@ -34,7 +34,8 @@ export function observed<E, R>(
   extra: middy.MiddlewareObj<E, R>[] = [],
   around: <T>(fn: () => Promise<T>) => Promise<T> = (fn) => fn(),
 ): Handler<E, R> {
-  let m = middy<E, R>().use(injectLambdaContext(logger)).use(captureLambdaHandler(tracer));
+  // Responses stay out of the traces: they hold people's comments (and export files).
+  let m = middy<E, R>().use(injectLambdaContext(logger)).use(captureLambdaHandler(tracer, { captureResponse: false }));
   for (const mw of extra) m = m.use(mw);
   const run = m.handler(handler);
   return async (event, context) => {
