@@ -6,6 +6,8 @@
  */
 export const API_VIEWER_HEADERS = [
   'CloudFront-Viewer-Address', 'Content-Type', 'Origin', 'X-Forwarded-Host', 'Stripe-Signature', 'X-Hub-Signature-256', 'Accept', 'User-Agent', 'Referer',
+  // A caller's correlation id (functions/src/observability): on every log line of the request. Ten headers: CloudFront's limit per policy.
+  'X-Correlation-Id',
 ] as const;
 
 /**
