@@ -22,7 +22,7 @@ export const TABLE = {
     { name: 'gsi3', partitionKey: 'gsi3pk', sortKey: 'gsi3sk', projection: 'FILTERS' },
     /** A comment's cell: platform, account, status, sentiment (comment-cells.ts). */
     { name: 'gsi4', partitionKey: 'gsi4pk', sortKey: 'gsi4sk', projection: 'FILTERS' },
-    /** A comment's facet: sentiment and decision over every account and status. */
+    /** A comment's facet: account and decision over every status and sentiment. */
     { name: 'gsi5', partitionKey: 'gsi5pk', sortKey: 'gsi5sk', projection: 'FILTERS' },
   ],
 } as const;

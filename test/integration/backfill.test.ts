@@ -22,8 +22,9 @@ const DECISIONS = ['reply', 'hide', 'delete', 'ignore'] as const;
 async function makeOld(c: Comment): Promise<void> {
   await db().send(new UpdateCommand({
     TableName: table(), Key: { pk: `WS#${workspace}`, sk: `COMMENT#${c.id}` },
-    UpdateExpression: 'SET searchText = :t REMOVE sv, accountId, decision, #l, category, confidence, authorId',
-    ExpressionAttributeNames: { '#l': 'language' }, ExpressionAttributeValues: { ':t': `${c.content} ${c.authorName}`.toLowerCase() },
+    UpdateExpression: 'SET searchText = :t, gsi5pk = :facet REMOVE sv, accountId, decision, #l, category, confidence, authorId',
+    ExpressionAttributeNames: { '#l': 'language' },
+    ExpressionAttributeValues: { ':t': `${c.content} ${c.authorName}`.toLowerCase(), ':facet': `WS#${workspace}#F#${c.aiDecision!.sentiment}#${c.aiDecision!.decision}` },
   }));
 }
 
@@ -59,6 +60,7 @@ describe('npm run backfill', () => {
       const item = (await db().send(new GetCommand({ TableName: table(), Key: { pk: `WS#${workspace}`, sk: `COMMENT#${c.id}` } }))).Item!;
       expect(item).toMatchObject({ sv: 6, accountId: c.accountId, authorId: c.authorId, decision: c.aiDecision!.decision, language: c.aiDecision!.language, confidence: c.aiDecision!.confidence });
       expect(item.searchText).toBeUndefined();
+      expect(item.gsi5pk).toBe(`WS#${workspace}#F#facebook#${c.accountId}#${c.aiDecision!.decision}`);
       expect(item.version).toBe(1); // the comment itself is unchanged
     }
     expect(await list({ decision: 'hide' })).toEqual(ids(hidden));

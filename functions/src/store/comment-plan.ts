@@ -4,7 +4,7 @@
  * each index partition holds; the page is then read, newest first, from whichever partitioning
  * costs the fewest estimated reads:
  * - cells (gsi4: one partition per platform, account, status and sentiment),
- * - facets (gsi5: one partition per sentiment and decision over every account and status),
+ * - facets (gsi5: one partition per account and decision over every status and sentiment),
  * - one list (every comment gsi2, the queue gsi1, a platform's queue gsi3);
  * every partition holding matches is read with the whole filter as a FilterExpression, and several
  * are merged by their sort key (`<timestamp>#<commentId>`), each read about its share at a time.

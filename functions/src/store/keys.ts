@@ -57,9 +57,9 @@ export const commentKey = {
   apiStats: (workspaceId: string) => ({ pk: tenantPk(workspaceId), sk: 'APISTATS' }),
   activity: (workspaceId: string, executedAt: string, id: string) => ({ pk: tenantPk(workspaceId), sk: `ACT#${executedAt}#${id}` }),
   activityPrefix: 'ACT#',
-  /** A comment's cell partition (gsi4: platform, account, status, sentiment) and facet partition (gsi5: sentiment, decision): shared/src/comment-cells.ts. */
+  /** A comment's cell partition (gsi4: platform, account, status, sentiment) and facet partition (gsi5: account and decision over every status and sentiment): shared/src/comment-cells.ts. */
   cell: (workspaceId: string, c: Pick<Cell, 'platform' | 'accountId' | 'status' | 'sentiment'>) => `WS#${workspaceId}#C#${c.platform}#${c.accountId}#${c.status}#${c.sentiment}`,
-  facet: (workspaceId: string, c: Pick<Cell, 'sentiment' | 'decision'>) => `WS#${workspaceId}#F#${c.sentiment}#${c.decision}`,
+  facet: (workspaceId: string, c: Pick<Cell, 'platform' | 'accountId' | 'decision'>) => `WS#${workspaceId}#F#${c.platform}#${c.accountId}#${c.decision}`,
   /** The counts of an account's cells (ADD in the same transaction as each comment write). */
   cellCounts: (workspaceId: string, group: string) => ({ pk: tenantPk(workspaceId), sk: `CELLS#${group}` }),
   cellCountsPrefix: 'CELLS#',
