@@ -409,21 +409,32 @@ export async function listActivity(workspaceId: string, limit: number): Promise<
   return (res.Items ?? []).map((i) => ({ id: i.id as string, description: i.description as string, executedAt: i.executedAt as string }));
 }
 
-/** Adds platform API answers counted by status and message (analytics' "API Response Status"), on their own item. */
+/**
+ * Adds platform API answers counted by status and message (analytics' "API Response Status"): one
+ * small item per status and message (`APISTATS#<status>|<message>`), so a count costs one write unit
+ * instead of rewriting one item holding every count (a few KB once many messages were seen).
+ */
 export async function addApiResponses(workspaceId: string, counts: Map<string, number>): Promise<void> {
-  if (!counts.size) return;
-  const keys = [...counts.keys()];
-  await db().send(new UpdateCommand({
-    TableName: table(), Key: commentKey.apiStats(workspaceId),
-    UpdateExpression: `ADD ${keys.map((_, i) => `#c${i} :c${i}`).join(', ')}`,
-    ExpressionAttributeNames: Object.fromEntries(keys.map((k, i) => [`#c${i}`, k])),
-    ExpressionAttributeValues: Object.fromEntries(keys.map((k, i) => [`:c${i}`, counts.get(k)])),
-  }));
+  await Promise.all([...counts].filter(([, n]) => n).map(([full, n]) => [full.slice(0, 500), n] as const).map(([key, n]) => db().send(new UpdateCommand({
+    TableName: table(), Key: commentKey.apiStat(workspaceId, key), UpdateExpression: 'ADD #n :n SET #k = :k',
+    ExpressionAttributeNames: { '#n': 'count', '#k': 'key' }, ExpressionAttributeValues: { ':n': n, ':k': key },
+  }))));
 }
 
+/** Every count: the small items, plus the single item earlier versions kept (its attributes are `<status>|<message>` counts). */
 export async function getApiResponses(workspaceId: string): Promise<{ status: number; message: string; count: number }[]> {
-  const res = await db().send(new GetCommand({ TableName: table(), Key: commentKey.apiStats(workspaceId) }));
-  return Object.entries(res.Item ?? {})
-    .filter(([k, v]) => k.includes('|') && typeof v === 'number' && v > 0)
-    .map(([k, count]) => { const [status, ...msg] = k.split('|'); return { status: Number(status), message: msg.join('|'), count: count as number }; });
+  const totals = new Map<string, number>();
+  let start: Record<string, unknown> | undefined;
+  do {
+    const res = await db().send(new QueryCommand({
+      TableName: table(), KeyConditionExpression: 'pk = :p AND begins_with(sk, :s)', ExclusiveStartKey: start,
+      ExpressionAttributeValues: { ':p': tenantPk(workspaceId), ':s': commentKey.apiStats(workspaceId).sk },
+    }));
+    for (const item of res.Items ?? []) {
+      const pairs = item.sk === commentKey.apiStats(workspaceId).sk ? Object.entries(item) : [[item.key, item.count] as [unknown, unknown]];
+      for (const [k, v] of pairs) if (typeof k === 'string' && k.includes('|') && typeof v === 'number') totals.set(k, (totals.get(k) ?? 0) + v);
+    }
+    start = res.LastEvaluatedKey;
+  } while (start);
+  return [...totals].filter(([, n]) => n > 0).map(([k, count]) => { const [status, ...msg] = k.split('|'); return { status: Number(status), message: msg.join('|'), count }; });
 }

@@ -55,6 +55,8 @@ export const commentKey = {
   order: (timestamp: string, commentId: string) => `${timestamp}#${commentId}`,
   counters: (workspaceId: string) => ({ pk: tenantPk(workspaceId), sk: 'COUNTERS' }),
   apiStats: (workspaceId: string) => ({ pk: tenantPk(workspaceId), sk: 'APISTATS' }),
+  /** One platform API answer's count (`<status>|<message>`); the earlier single item `APISTATS` is still read. */
+  apiStat: (workspaceId: string, key: string) => ({ pk: tenantPk(workspaceId), sk: `APISTATS#${key}` }),
   activity: (workspaceId: string, executedAt: string, id: string) => ({ pk: tenantPk(workspaceId), sk: `ACT#${executedAt}#${id}` }),
   activityPrefix: 'ACT#',
   /** A comment's cell partition (gsi4: platform, account, status, sentiment) and facet partition (gsi5: account and decision over every status and sentiment): shared/src/comment-cells.ts. */
