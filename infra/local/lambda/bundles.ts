@@ -34,9 +34,14 @@ export async function bundleHandler(name: string, dir: string, sourcemap = true)
   return statSync(outfile).size;
 }
 
+/**
+ * The copy the functions workspace resolves (functions/node_modules first, where npm puts a version
+ * that differs from the root's, then the root), as NodejsFunction installs the version
+ * functions/package.json names.
+ */
 function packageDir(name: string): string {
-  const dir = join(REPO_ROOT, 'node_modules', name);
-  if (!existsSync(join(dir, 'package.json'))) throw new Error(`${name} is shipped beside a bundle but is not installed in node_modules`);
+  const dir = [join(REPO_ROOT, 'functions/node_modules', name), join(REPO_ROOT, 'node_modules', name)].find((d) => existsSync(join(d, 'package.json')));
+  if (!dir) throw new Error(`${name} is shipped beside a bundle but is not installed in node_modules`);
   return dir;
 }
 
