@@ -82,7 +82,7 @@ describe('scheduled automation', () => {
     const before = await store.getComment(user.workspaceId, c.id);
     const { handler } = await import('../../functions/src/handlers/analyser.js');
     const record = { messageId: 'm1', body: JSON.stringify({ workspaceId: user.workspaceId, commentId: c.id }) } as never;
-    const res = await handler({ Records: [record, record] });
+    const res = await handler({ Records: [record, record] }, {} as never);
     expect(res.batchItemFailures).toEqual([]);
     expect(await store.getComment(user.workspaceId, c.id)).toEqual(before);
   });

@@ -59,7 +59,7 @@ describe('a corrupt stored comment', () => {
     const warn = vi.spyOn(console, 'warn');
     const { handler } = await import('../../functions/src/handlers/analyser.js');
     const record = (messageId: string, commentId: string) => ({ messageId, body: JSON.stringify({ workspaceId: user.workspaceId, commentId }) }) as never;
-    const res = await handler({ Records: [record('m-good-1', good[0]!.id), record('m-bad', 'facebook_corrupt3'), record('m-good-2', good[1]!.id)] });
+    const res = await handler({ Records: [record('m-good-1', good[0]!.id), record('m-bad', 'facebook_corrupt3'), record('m-good-2', good[1]!.id)] }, {} as never);
     expect(res.batchItemFailures.every((f) => f.itemIdentifier === 'm-bad')).toBe(true);
     for (const c of good) expect((await store.getComment(user.workspaceId, c.id))!.comment.status).toBe('processed');
     expect(warn.mock.calls.some((args) => args.join(' ').includes(key.sk))).toBe(true);
