@@ -4,14 +4,14 @@
  * hidden, knowledge-base answers posted), each logged in the Automation log and undoable there.
  * Owners and admins change it; other roles see it read-only.
  */
-import { useEffect, useState, type FormEvent } from 'react';
-import { Alert, Button, Card, Flex, Grid, Heading, Placeholder, SelectField, SwitchField, Text, TextField } from '@aws-amplify/ui-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Alert, Button, Flex, Grid, SelectField, SwitchField, Text, TextField } from '@aws-amplify/ui-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { AUTOPILOT_CATEGORIES, DEFAULT_AUTOPILOT_THRESHOLDS, type AutopilotCategory, type AutopilotSettings } from '@cg/shared/autopilot';
 import { api, errorMessage } from '../../lib/api';
 import { useCan } from '../../lib/can';
 import { toast } from '../../lib/toast';
-import { QueryError } from '../../components/ui/QueryError';
+import { BrandSettingsCard } from './BrandSettingsCard';
 
 const keys = { brands: ['brands'] as const, autopilot: (brandId: string) => ['brands', brandId, 'autopilot'] as const };
 
@@ -73,40 +73,14 @@ function AutopilotForm({ brandId, settings, canManage }: { brandId: string; sett
 
 export function AutopilotSection() {
   const canManage = useCan('putAutopilot');
-  const brands = useQuery({ queryKey: keys.brands, queryFn: () => api('listBrands') });
-  const [brandId, setBrandId] = useState('');
-  const list = brands.data ?? [];
-  useEffect(() => {
-    if (list.length && !list.some((b) => b.id === brandId)) setBrandId(list[0]!.id);
-  }, [list, brandId]);
-  const settings = useQuery({ queryKey: keys.autopilot(brandId), queryFn: () => api('getAutopilot', { params: { brandId } }), enabled: !!brandId });
   return (
-    <Card variation="outlined" className="cg-card" as="section" aria-labelledby="autopilot-title">
-      <Heading level={2} id="autopilot-title" className="cg-section-title">Autopilot</Heading>
-      <Text className="cg-small cg-muted" marginBottom="1rem">
-        Off by default. Every automatic action is listed in the Automation log with its reason, and can be undone there.
-      </Text>
-      {!canManage && <Text className="cg-small cg-muted" marginBottom="0.75rem">Only owners and admins can change autopilot.</Text>}
-      {brands.isLoading ? (
-        <Placeholder size="large" />
-      ) : brands.isError ? (
-        <QueryError error={brands.error} what="the brands" onRetry={() => void brands.refetch()} />
-      ) : list.length === 0 ? (
-        <Text className="cg-muted cg-small">No brands yet: connect a Facebook page (Connected Accounts) to use autopilot.</Text>
-      ) : (
-        <>
-          <SelectField label="Brand" value={brandId} onChange={(e) => setBrandId(e.target.value)} marginBottom="1rem">
-            {list.map((b) => <option key={b.id} value={b.id}>{b.name}</option>)}
-          </SelectField>
-          {settings.isLoading || !brandId ? (
-            <Placeholder size="large" />
-          ) : settings.isError ? (
-            <QueryError error={settings.error} what="the autopilot settings" onRetry={() => void settings.refetch()} />
-          ) : settings.data ? (
-            <AutopilotForm key={`${brandId}|${settings.dataUpdatedAt}`} brandId={brandId} settings={settings.data} canManage={canManage} />
-          ) : null}
-        </>
-      )}
-    </Card>
+    <BrandSettingsCard
+      id="autopilot-title" title="Autopilot"
+      intro="Off by default. Every automatic action is listed in the Automation log with its reason, and can be undone there."
+      readOnlyNote={canManage ? null : 'Only owners and admins can change autopilot.'} noBrandsGoal="use autopilot" what="the autopilot settings"
+      query={(brandId) => ({ queryKey: keys.autopilot(brandId), queryFn: () => api('getAutopilot', { params: { brandId } }) })}
+    >
+      {(brandId, settings, updatedAt) => <AutopilotForm key={`${brandId}|${updatedAt}`} brandId={brandId} settings={settings} canManage={canManage} />}
+    </BrandSettingsCard>
   );
 }

@@ -4,9 +4,9 @@
  * knowledge base questions are answered from (add, edit, delete, CSV import). Owners and admins
  * change them; other roles see them read-only.
  */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import {
-  Alert, Badge, Button, Card, Flex, Grid, Heading, Placeholder, SelectField, SwitchField, Table, TableBody, TableCell, TableHead, TableRow, Text, TextAreaField, TextField,
+  Alert, Badge, Button, Flex, Grid, Heading, Placeholder, SelectField, SwitchField, Table, TableBody, TableCell, TableHead, TableRow, Text, TextAreaField, TextField,
 } from '@aws-amplify/ui-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -17,6 +17,7 @@ import { useCan } from '../../lib/can';
 import { toast, toastError } from '../../lib/toast';
 import { QueryError } from '../../components/ui/QueryError';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
+import { BrandSettingsCard } from './BrandSettingsCard';
 
 const keys = {
   brands: ['brands'] as const,
@@ -256,41 +257,19 @@ function KnowledgeList({ brandId, canManage, defaultLanguage }: { brandId: strin
 
 export function BrandVoiceSection() {
   const canManage = useCan('putBrandVoice');
-  const brands = useQuery({ queryKey: keys.brands, queryFn: () => api('listBrands') });
-  const [brandId, setBrandId] = useState('');
-  const list = brands.data ?? [];
-  useEffect(() => {
-    if (list.length && !list.some((b) => b.id === brandId)) setBrandId(list[0]!.id);
-  }, [list, brandId]);
-  const voice = useQuery({ queryKey: keys.voice(brandId), queryFn: () => api('getBrandVoice', { params: { brandId } }), enabled: !!brandId });
   return (
-    <Card variation="outlined" className="cg-card" as="section" aria-labelledby="brand-voice-title">
-      <Heading level={2} id="brand-voice-title" className="cg-section-title">Brand voice &amp; answers</Heading>
-      <Text className="cg-small cg-muted" marginBottom="1rem">How suggested replies sound for each brand, and the facts questions are answered from.</Text>
-      {!canManage && <Text className="cg-small cg-muted" marginBottom="0.75rem">Only owners and admins can change the brand voice and answers.</Text>}
-      {brands.isLoading ? (
-        <Placeholder size="large" />
-      ) : brands.isError ? (
-        <QueryError error={brands.error} what="the brands" onRetry={() => void brands.refetch()} />
-      ) : list.length === 0 ? (
-        <Text className="cg-muted cg-small">No brands yet: connect a Facebook page (Connected Accounts) to set its voice and answers.</Text>
-      ) : (
+    <BrandSettingsCard
+      id="brand-voice-title" title="Brand voice & answers"
+      intro="How suggested replies sound for each brand, and the facts questions are answered from."
+      readOnlyNote={canManage ? null : 'Only owners and admins can change the brand voice and answers.'} noBrandsGoal="set its voice and answers" what="the brand voice"
+      query={(brandId) => ({ queryKey: keys.voice(brandId), queryFn: () => api('getBrandVoice', { params: { brandId } }) })}
+    >
+      {(brandId, voice, updatedAt) => (
         <>
-          <SelectField label="Brand" value={brandId} onChange={(e) => setBrandId(e.target.value)} marginBottom="1rem">
-            {list.map((b) => <option key={b.id} value={b.id}>{b.name}</option>)}
-          </SelectField>
-          {voice.isLoading || !brandId ? (
-            <Placeholder size="large" />
-          ) : voice.isError ? (
-            <QueryError error={voice.error} what="the brand voice" onRetry={() => void voice.refetch()} />
-          ) : voice.data ? (
-            <>
-              <VoiceForm key={`${brandId}|${voice.dataUpdatedAt}`} brandId={brandId} voice={voice.data} canManage={canManage} />
-              <KnowledgeList key={brandId} brandId={brandId} canManage={canManage} defaultLanguage={voice.data.defaultLanguage} />
-            </>
-          ) : null}
+          <VoiceForm key={`${brandId}|${updatedAt}`} brandId={brandId} voice={voice} canManage={canManage} />
+          <KnowledgeList key={brandId} brandId={brandId} canManage={canManage} defaultLanguage={voice.defaultLanguage} />
         </>
       )}
-    </Card>
+    </BrandSettingsCard>
   );
 }

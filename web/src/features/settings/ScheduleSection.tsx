@@ -5,14 +5,14 @@
  * in the brand's time zone (the browser's by default). Shows the next runs the server computed.
  * Owners and admins change it; other roles see it read-only.
  */
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import { Alert, Button, Card, Flex, Heading, Placeholder, SelectField, Text, TextField } from '@aws-amplify/ui-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState, type FormEvent } from 'react';
+import { Alert, Button, Flex, SelectField, Text, TextField } from '@aws-amplify/ui-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MAX_SCHEDULE_TIMES, SCHEDULE_PRESETS, SCHEDULE_PRESET_LABELS, type BrandSchedule, type SchedulePreset } from '@cg/shared/brand-schedule';
 import { api, errorMessage } from '../../lib/api';
 import { useCan } from '../../lib/can';
 import { toast } from '../../lib/toast';
-import { QueryError } from '../../components/ui/QueryError';
+import { BrandSettingsCard } from './BrandSettingsCard';
 
 const keys = { brands: ['brands'] as const, schedule: (brandId: string) => ['brands', brandId, 'schedule'] as const };
 
@@ -109,41 +109,17 @@ function NextRuns({ schedule }: { schedule: BrandSchedule }) {
 
 export function ScheduleSection() {
   const canManage = useCan('putBrandSchedule');
-  const brands = useQuery({ queryKey: keys.brands, queryFn: () => api('listBrands') });
-  const [brandId, setBrandId] = useState('');
-  const list = brands.data ?? [];
-  useEffect(() => {
-    if (list.length && !list.some((b) => b.id === brandId)) setBrandId(list[0]!.id);
-  }, [list, brandId]);
-  const schedule = useQuery({ queryKey: keys.schedule(brandId), queryFn: () => api('getBrandSchedule', { params: { brandId } }), enabled: !!brandId });
   return (
-    <Card variation="outlined" className="cg-card" as="section" aria-labelledby="schedule-title">
-      <Heading level={2} id="schedule-title" className="cg-section-title">Scheduled automation</Heading>
-      <Text className="cg-small cg-muted" marginBottom="1rem">
+    <BrandSettingsCard
+      id="schedule-title" title="Scheduled automation"
+      intro={<>
         At the times you choose, in the brand's time zone, its comments are synced, your rules run on the new ones, and its pending comments are analysed;
         autopilot then applies only what it is set to apply. Everything else waits in the queue for your team.
-      </Text>
-      {!canManage && <Text className="cg-small cg-muted" marginBottom="0.75rem">Only owners and admins can change the schedule.</Text>}
-      {brands.isLoading ? (
-        <Placeholder size="large" />
-      ) : brands.isError ? (
-        <QueryError error={brands.error} what="the brands" onRetry={() => void brands.refetch()} />
-      ) : list.length === 0 ? (
-        <Text className="cg-muted cg-small">No brands yet: connect a Facebook page (Connected Accounts) to schedule automation.</Text>
-      ) : (
-        <>
-          <SelectField label="Brand" value={brandId} onChange={(e) => setBrandId(e.target.value)} marginBottom="1rem">
-            {list.map((b) => <option key={b.id} value={b.id}>{b.name}</option>)}
-          </SelectField>
-          {schedule.isLoading || !brandId ? (
-            <Placeholder size="large" />
-          ) : schedule.isError ? (
-            <QueryError error={schedule.error} what="the schedule" onRetry={() => void schedule.refetch()} />
-          ) : schedule.data ? (
-            <ScheduleForm key={`${brandId}|${schedule.dataUpdatedAt}`} brandId={brandId} schedule={schedule.data} canManage={canManage} />
-          ) : null}
-        </>
-      )}
-    </Card>
+      </>}
+      readOnlyNote={canManage ? null : 'Only owners and admins can change the schedule.'} noBrandsGoal="schedule automation" what="the schedule"
+      query={(brandId) => ({ queryKey: keys.schedule(brandId), queryFn: () => api('getBrandSchedule', { params: { brandId } }) })}
+    >
+      {(brandId, schedule, updatedAt) => <ScheduleForm key={`${brandId}|${updatedAt}`} brandId={brandId} schedule={schedule} canManage={canManage} />}
+    </BrandSettingsCard>
   );
 }
