@@ -25,7 +25,8 @@ import { emitWebhookEvents } from './outgoing-webhooks.js';
 import { conditionHolds } from './rule-match.js';
 import { stores, type IncidentRecord } from './store-port.js';
 
-const store = stores.incidents;
+// The incidents area is looked up where it is used: a lookup at module level would be a side effect that keeps this
+// module in bundles that never call it (the analyser binds no incidents store; infra/test/analyser-store.test.ts).
 
 /** The source automatic actions of an incident are logged under (Automation log, audit). */
 export const INCIDENT_SOURCE = 'incident';
@@ -69,7 +70,7 @@ async function open(deps: ActionDeps, workspaceId: string, s: StoredComment, ver
     reason: incidentReason(id, c.postId!),
   };
   const nowIso = new Date(now).toISOString();
-  if (!(await store.openIncident(workspaceId, record, nowIso))) return store.openIncidentOf(workspaceId, c.platform, c.postId!, nowIso);
+  if (!(await stores.incidents.openIncident(workspaceId, record, nowIso))) return stores.incidents.openIncidentOf(workspaceId, c.platform, c.postId!, nowIso);
   const view = incidentView(record, now);
   await auditAutomation(workspaceId, 'incident:opened', id, { postId: record.postId, burst: record.burst, threshold: record.threshold, baseline: record.baseline, endsAt: record.endsAt });
   await deps.notifier.notify(workspaceId, { type: 'incident_update', incidentId: id, status: 'open', message: `Troll attack on post ${record.postId}: ${record.burst} negative or offensive comments in ${rule.windowMinutes} minutes. Negative comments from first-time commenters there are hidden for review.` })
@@ -93,16 +94,16 @@ async function enforce(deps: ActionDeps, workspaceId: string, incident: Incident
   if (s.comment.postId !== incident.postId || s.comment.platform !== incident.platform) return false;
   if (!(await underPolicy(workspaceId, s))) return false;
   // One attempt per incident and comment: the burst's opener and the comment's own hand-over may both get here.
-  if (!(await store.claimHidden(workspaceId, incident.id, s.comment.id, new Date().toISOString()))) return false;
+  if (!(await stores.incidents.claimHidden(workspaceId, incident.id, s.comment.id, new Date().toISOString()))) return false;
   let entry;
   try {
     entry = await applyAutomatic(deps, { workspaceId, commentId: s.comment.id, action: { type: 'hide' }, reason: incident.reason, source: INCIDENT_SOURCE });
   } catch (err) {
-    await store.releaseHidden(workspaceId, incident.id, s.comment.id);
+    await stores.incidents.releaseHidden(workspaceId, incident.id, s.comment.id);
     throw err;
   }
-  if (entry.outcome !== 'done') { await store.releaseHidden(workspaceId, incident.id, s.comment.id); return false; }
-  await store.completeHidden(workspaceId, { incidentId: incident.id, commentId: s.comment.id, automationLogId: entry.id, at: entry.at, restoredAt: null });
+  if (entry.outcome !== 'done') { await stores.incidents.releaseHidden(workspaceId, incident.id, s.comment.id); return false; }
+  await stores.incidents.completeHidden(workspaceId, { incidentId: incident.id, commentId: s.comment.id, automationLogId: entry.id, at: entry.at, restoredAt: null });
   await auditAutomation(workspaceId, `${INCIDENT_SOURCE}:hide`, s.comment.id, { reason: incident.reason, incidentId: incident.id, automationLogId: entry.id });
   return true;
 }
@@ -123,8 +124,8 @@ export async function watchForAttacks(deps: ActionDeps, workspaceId: string, com
     const at = Math.min(Date.parse(c.timestamp) || now, now);
     const bucket = bucketOf(at, rule);
     const window = windowBuckets(bucket, rule);
-    const counts = await store.countBurst(workspaceId, c.platform, c.postId!, c.id, at, bucket, window);
-    let incident = await store.openIncidentOf(workspaceId, c.platform, c.postId!, nowIso);
+    const counts = await stores.incidents.countBurst(workspaceId, c.platform, c.postId!, c.id, at, bucket, window);
+    let incident = await stores.incidents.openIncidentOf(workspaceId, c.platform, c.postId!, nowIso);
     if (!incident && now - at <= rule.maxAgeMinutes * 60_000) {
       const verdict = judgeBurst({ window: counts.window, total: counts.total, firstAtMs: counts.firstAtMs, windowStartMs: window.from * rule.bucketMinutes * 60_000 }, rule);
       if (verdict.burst) {
@@ -151,19 +152,19 @@ function logged(err: unknown): false {
 
 export async function listIncidents(workspaceId: string, q: { status?: 'open' | 'closed'; limit?: number }): Promise<{ items: Incident[] }> {
   const now = Date.now();
-  const all = (await store.listIncidents(workspaceId, q.status ? 200 : (q.limit ?? 50))).map((r) => incidentView(r, now));
+  const all = (await stores.incidents.listIncidents(workspaceId, q.status ? 200 : (q.limit ?? 50))).map((r) => incidentView(r, now));
   return { items: (q.status ? all.filter((i) => i.status === q.status) : all).slice(0, q.limit ?? 50) };
 }
 
 async function requireIncident(workspaceId: string, id: string): Promise<IncidentRecord> {
-  const r = /^[0-9a-z]{9}[0-9a-f]{8}$/.test(id) ? await store.getIncident(workspaceId, id) : null;
+  const r = /^[0-9a-z]{9}[0-9a-f]{8}$/.test(id) ? await stores.incidents.getIncident(workspaceId, id) : null;
   if (!r) throw new Missing('Incident not found');
   return r;
 }
 
 export async function getIncident(workspaceId: string, id: string): Promise<IncidentDetail> {
   const r = await requireIncident(workspaceId, id);
-  const hidden = await store.listHidden(workspaceId, id);
+  const hidden = await stores.incidents.listHidden(workspaceId, id);
   const comments = new Map((await stores.comments.getComments(workspaceId, hidden.map((h) => h.commentId))).map((s) => [s.comment.id, s.comment]));
   return {
     incident: incidentView(r),
@@ -184,8 +185,8 @@ export async function closeIncident(deps: ActionDeps, workspaceId: string, id: s
   const at = new Date(now).toISOString();
   // The burst that opened it stays in the window for a while: no new incident on the post until the window has passed.
   const quietUntil = new Date(now + TROLL_ATTACK.windowMinutes * 60_000).toISOString();
-  if (!(await store.closeIncident(workspaceId, id, at, by, quietUntil))) throw new StateConflict('This incident is already closed.');
-  const view = incidentView((await store.getIncident(workspaceId, id))!);
+  if (!(await stores.incidents.closeIncident(workspaceId, id, at, by, quietUntil))) throw new StateConflict('This incident is already closed.');
+  const view = incidentView((await stores.incidents.getIncident(workspaceId, id))!);
   await deps.notifier.notify(workspaceId, { type: 'incident_update', incidentId: id, status: view.status, message: `The troll-attack incident on post ${view.postId} was closed${by ? ` by ${by}` : ''}.` }).catch(() => {});
   return view;
 }
@@ -193,7 +194,7 @@ export async function closeIncident(deps: ActionDeps, workspaceId: string, id: s
 /** Unhides the incident's hidden comments not restored yet, each once (the Automation log's undo: the existing unhide path). */
 export async function restoreHidden(deps: ActionDeps, workspaceId: string, id: string, by: string | null, onProgress?: (done: number, total: number) => Promise<void>): Promise<RestoreResult> {
   await requireIncident(workspaceId, id);
-  const todo = (await store.listHidden(workspaceId, id)).filter((h) => !h.restoredAt);
+  const todo = (await stores.incidents.listHidden(workspaceId, id)).filter((h) => !h.restoredAt);
   const results: RestoreResult['results'] = [];
   const at = new Date().toISOString();
   for (let i = 0; i < todo.length; i += 25) {
@@ -203,13 +204,13 @@ export async function restoreHidden(deps: ActionDeps, workspaceId: string, id: s
       const r = undone.get(h.automationLogId);
       // Undone now, or before through the Automation log: either way it is restored; marked once.
       const ok = Boolean(r?.ok || r?.message?.startsWith('Already undone'));
-      if (ok) await store.markRestored(workspaceId, id, h.commentId, at);
+      if (ok) await stores.incidents.markRestored(workspaceId, id, h.commentId, at);
       results.push(ok ? { commentId: h.commentId, ok: true } : { commentId: h.commentId, ok: false, message: r?.message ?? 'Not restored.' });
     }
     await onProgress?.(Math.min(i + 25, todo.length), todo.length);
   }
   const restored = results.filter((r) => r.ok).length;
-  if (restored) await store.noteRestored(workspaceId, id, at, restored);
+  if (restored) await stores.incidents.noteRestored(workspaceId, id, at, restored);
   return { incidentId: id, restored, failed: results.length - restored, results };
 }
 
@@ -218,7 +219,7 @@ export const RESTORE_JOB = 'incident-restore';
 /** POST /api/incidents/{id}/restore: inline up to RESTORE_INLINE_MAX hidden comments, a job beyond. */
 export async function restoreNowOrJob(deps: ActionDeps, workspaceId: string, id: string, userId: string, by: string | null): Promise<{ body: RestoreResult } | { job: Job }> {
   await requireIncident(workspaceId, id);
-  const waiting = (await store.listHidden(workspaceId, id)).filter((h) => !h.restoredAt).length;
+  const waiting = (await stores.incidents.listHidden(workspaceId, id)).filter((h) => !h.restoredAt).length;
   if (waiting <= RESTORE_INLINE_MAX) return { body: await restoreHidden(deps, workspaceId, id, by) };
   return { job: await startJob(workspaceId, RESTORE_JOB, { incidentId: id, by }, { userId, total: waiting }) };
 }
