@@ -150,6 +150,8 @@ export function signedIn(api: MockApi, over: { user?: User; comments?: Comment[]
     .on('GET /api/saved-replies', { json: [] })
     // The header's alert bell (issue 11 item 7) and Settings → Alerts.
     .on('GET /api/alerts', { json: { items: [], unread: 0 } })
+    // The dashboard's troll-attack banner asks for open incidents (issue 11 item 4); none by default.
+    .on('GET /api/incidents', { json: { items: [] } })
     .on('GET /api/alerts/settings', { json: { routes: Object.fromEntries(ALERT_KINDS.map((k) => [k, { ...DEFAULT_ALERT_ROUTE }])), emailRecipients: [], slackUrl: null } })
     // Settings → Autopilot reads each brand's settings (off by default).
     .on('GET /api/brands/page-1/autopilot', { json: { ...defaultAutopilot('page-1') } })
