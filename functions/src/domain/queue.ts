@@ -106,7 +106,17 @@ const CONCURRENCY = 8;
 export async function bulkIds(workspaceId: string, input: BulkInput): Promise<string[]> {
   if (!input.filter) return input.ids ? [...new Set(input.ids)] : [];
   const pq = await pageQuery(workspaceId, { ...input.filter, pendingOnly: true });
-  return (await pages.listCommentPage(workspaceId, pq, MAX_BULK)).items.map((s) => s.comment.id);
+  // A search answers in bounded pieces (its page may be short and say where it continues): follow
+  // them, so "all N matching" acts on all of them, not on the first piece.
+  const ids: string[] = [];
+  let after: string | undefined;
+  for (;;) {
+    const page = await pages.listCommentPage(workspaceId, { ...pq, ...(after ? { after } : {}) }, MAX_BULK - ids.length);
+    ids.push(...page.items.map((s) => s.comment.id));
+    const last = page.items.at(-1);
+    after = page.resumeAfter ?? (last ? position(last.comment) : undefined);
+    if (!page.more || !after || ids.length >= MAX_BULK) return [...new Set(ids)];
+  }
 }
 
 /**
