@@ -71,9 +71,9 @@ describe('troll-attack incidents, through the Meta sandbox', () => {
   let secret: string;
 
   /** Posts a comment on the sandbox page (delivered by signed webhook); returns its sandbox id and post. */
-  async function post(body: Record<string, unknown>): Promise<{ id: string; postId: string }> {
+  async function post(body: Record<string, unknown>): Promise<{ id: string; postId: string; createdTime: string }> {
     const created = await control('comments', { pageId: page.id, platform: 'facebook', ad: false, ...body });
-    return { id: created.comment.id, postId: created.comment.objectId };
+    return { id: created.comment.id, postId: created.comment.objectId, createdTime: created.comment.createdTime };
   }
   const commentId = (externalId: string) => `facebook_${externalId}`;
   const analysed = (externalId: string) => until(`comment ${externalId} analysed`, async () => (await store.getComment(workspaceId, commentId(externalId)))?.comment.aiDecision && (await store.getComment(workspaceId, commentId(externalId)))!.comment);
@@ -129,7 +129,8 @@ describe('troll-attack incidents, through the Meta sandbox', () => {
     for (const [i, message] of ATTACK.entries()) {
       attackers.push((await post({ target: postId, message, fromId: `t${randomUUID().slice(0, 8)}`, fromName: `Troll ${i + 1}` })).id);
     }
-    const regular = await post({ target: postId, message: 'This is disappointing, my order arrived late', fromId: regularId, fromName: 'Rita Regular' });
+    // Her second comment, later but within the same second as her first (Meta's times are whole seconds): still not a first-timer's.
+    const regular = await post({ target: postId, message: 'This is disappointing, my order arrived late', fromId: regularId, fromName: 'Rita Regular', createdTime: Date.parse(opener.createdTime) + 999 });
     await control('webhooks/flush', {});
 
     // The incident opens on that post.

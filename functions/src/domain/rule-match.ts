@@ -130,8 +130,10 @@ export function conditionHolds(cond: Condition, c: Comment, facts: RuleFacts): b
     case 'mention': return hasMention(text);
     case 'repeat_offender': return offences(c, facts.authorComments ?? [], cond.days) >= cond.count;
     case 'first_time_commenter': {
+      // Meta's times are whole seconds: another comment by the author in the same second may be the earlier one,
+      // so it counts as history (a regular's second comment within the second of her first is not a first-timer's).
       const at = Date.parse(c.timestamp);
-      return !(facts.authorComments ?? []).some((h) => h.id !== c.id && Date.parse(h.timestamp) < at);
+      return !(facts.authorComments ?? []).some((h) => h.id !== c.id && Date.parse(h.timestamp) <= at);
     }
     case 'category': return !!d && d.category === cond.category && d.confidence >= cond.minConfidence;
     case 'sentiment': return !!d && d.sentiment === cond.sentiment && d.confidence >= cond.minConfidence;

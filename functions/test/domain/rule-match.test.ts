@@ -147,6 +147,8 @@ describe('author, AI fields, placement, post, brand', () => {
   it('first-time commenter: nobody earlier than this comment', () => {
     expect(holds({ type: 'first_time_commenter' }, 'x', {}, { ...facts, authorComments: [{ id: 'facebook_1', timestamp: NOW, status: 'pending', isHidden: false }] })).toBe(true);
     expect(holds({ type: 'first_time_commenter' }, 'x', {}, { ...facts, authorComments: [{ id: 'z', timestamp: at(400), status: 'approved', isHidden: false }] })).toBe(false);
+    // Another comment in the same second (Meta's times are whole seconds) may be the earlier one: not a first-timer.
+    expect(holds({ type: 'first_time_commenter' }, 'x', {}, { ...facts, authorComments: [{ id: 'facebook_1', timestamp: NOW, status: 'pending', isHidden: false }, { id: 'facebook_2', timestamp: NOW, status: 'pending', isHidden: false }] })).toBe(false);
   });
 
   const decided = (over: Partial<NonNullable<Comment['aiDecision']>>): Partial<Comment> => ({
