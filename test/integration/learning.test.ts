@@ -74,6 +74,8 @@ describe('cross-post memory: a text a moderator removed is removed wherever it a
     expect((await sandboxComment(first)).deleted).toBe(true);
     // The delete swept the waiting copy: hidden, logged with the reason.
     expect((await sandboxComment(waiting)).hidden).toBe(true);
+    // Its entry is written just after the platform accepted the hide: wait for it, then there is exactly one.
+    await until('the sweep\'s Automation log entry', async () => (await w.log()).some((e) => e.commentId === `facebook_${waiting}`) || null);
     expect((await w.log()).filter((e) => e.commentId === `facebook_${waiting}`)).toEqual([
       expect.objectContaining({ source: 'cross_post', reason: `same as a comment a moderator deleted on ${today()}`, outcome: 'done' }),
     ]);

@@ -10,7 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import { fillSavedReply, type Action, type AutomationEntry } from '@cg/shared';
 import * as actions from './actions.js';
-import { DomainError, Invalid, Missing } from './errors.js';
+import { ConcurrentAttempt, DomainError, Invalid, Missing } from './errors.js';
 import { record, type ActionDeps, type Change } from './exactly-once.js';
 import type { StoredComment } from './model.js';
 import { stores } from './store-port.js';
@@ -145,6 +145,9 @@ export async function applyAutomatic(deps: ActionDeps, a: AutomaticAction): Prom
     } catch (err) {
       if (!(err instanceof DomainError)) throw err;
       entry = { ...base, outcome: 'failed', error: err.message, undoable: false };
+      // Two automatic paths reached the same comment (e.g. a sweep and the comment's own hand-over):
+      // the other one does it and logs it, so this one is not a failure to show.
+      if (err instanceof ConcurrentAttempt) return entry;
     }
   }
   await log.addLogEntry(a.workspaceId, entry);

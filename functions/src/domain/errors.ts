@@ -25,6 +25,8 @@ export class PaymentFailed extends DomainError { constructor(message: string) { 
 export class Missing extends DomainError { constructor(message: string) { super('not_found', message); } }
 /** The state does not allow it now (a transition, a race, a duplicate). */
 export class StateConflict extends DomainError { constructor(message: string) { super('conflict', message); } }
+/** Another request is doing, or has just done, this very action on the platform (a 409 like any conflict). */
+export class ConcurrentAttempt extends StateConflict {}
 /** Too many attempts: try again after `retryAfterSeconds`. */
 export class Throttled extends DomainError {
   constructor(readonly retryAfterSeconds: number, message = 'Too many attempts. Please wait a few minutes and try again.') { super('throttled', message); }

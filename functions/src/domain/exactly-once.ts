@@ -8,7 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { CommentAction, CommentStatus } from '@cg/shared';
-import { StateConflict, UpstreamFailure } from './errors.js';
+import { ConcurrentAttempt, StateConflict, UpstreamFailure } from './errors.js';
 import type { StoredComment } from './model.js';
 import { PlatformActionError, PlatformOutcomeUnknown, type Notifier, type PlatformActionsPort, type PlatformCommentState } from './ports.js';
 import { stores, type ActionClaim, type ClaimKey } from './store-port.js';
@@ -88,18 +88,18 @@ async function earlierAttempt(deps: ActionDeps, s: StoredComment, step: Platform
   const earlier = (await claims.listClaims(key.workspaceId, key.commentId, key.action)).filter((c) => c.attempt < key.attempt);
   const unrecorded = earlier.find((c) => c.state === 'done' && !c.recorded);
   if (unrecorded) {
-    if (Date.now() - Date.parse(unrecorded.completedAt ?? unrecorded.claimedAt) < RECORD_GRACE_MS) throw new StateConflict('This action was just done by another request. Refresh to see it.');
+    if (Date.now() - Date.parse(unrecorded.completedAt ?? unrecorded.claimedAt) < RECORD_GRACE_MS) throw new ConcurrentAttempt('This action was just done by another request. Refresh to see it.');
     // Its caller died around recording it: the platform says whether its effect still stands.
     const effect = step.happened(await platformState(deps, s));
     if (effect) return { effect: { ...effect, ...(unrecorded.platformId ? { platformId: unrecorded.platformId } : {}) }, claim: unrecorded };
     await claims.markClaimRecorded(unrecorded);
   }
   for (const c of earlier.filter((x) => x.state === 'open')) {
-    if (!c.uncertain && Date.now() - Date.parse(c.claimedAt) < LEASE_MS) throw new StateConflict('This action is already under way on the platform. Refresh in a moment.');
+    if (!c.uncertain && Date.now() - Date.parse(c.claimedAt) < LEASE_MS) throw new ConcurrentAttempt('This action is already under way on the platform. Refresh in a moment.');
     const effect = step.happened(await platformState(deps, s));
     if (effect) {
       if (await claims.completeClaim(c, c.lease, effect.platformId)) return { effect, claim: c };
-      throw new StateConflict('This action was just done by another request. Refresh to see it.');
+      throw new ConcurrentAttempt('This action was just done by another request. Refresh to see it.');
     }
     await claims.refuseClaim(c, c.lease, 'Not done on the platform; superseded by a later attempt');
   }
@@ -124,18 +124,18 @@ async function settle(deps: ActionDeps, s: StoredComment, step: PlatformStep, c:
       if (now) return { finished: now };
     }
     if (Date.now() - Date.parse(c.completedAt ?? c.claimedAt) > RECORD_GRACE_MS) return { effect: { ...(c.platformId ? { platformId: c.platformId } : {}) }, claim: c };
-    throw new StateConflict('This action was just done by another request. Refresh to see it.');
+    throw new ConcurrentAttempt('This action was just done by another request. Refresh to see it.');
   }
   if (!c.uncertain && Date.now() - Date.parse(c.claimedAt) < LEASE_MS) {
-    throw new StateConflict('This action is already under way on the platform. Refresh in a moment.');
+    throw new ConcurrentAttempt('This action is already under way on the platform. Refresh in a moment.');
   }
   const effect = step.happened(await platformState(deps, s));
   if (effect) {
     // Two retries may resolve the same claim: only the one that completes it records the effect.
     if (await claims.completeClaim(c, c.lease, effect.platformId)) return { effect, claim: c };
-    throw new StateConflict('This action was just done by another request. Refresh to see it.');
+    throw new ConcurrentAttempt('This action was just done by another request. Refresh to see it.');
   }
-  if (!(await claims.takeOverClaim(c, c.lease, lease, by))) throw new StateConflict('This action is already under way on the platform. Refresh in a moment.');
+  if (!(await claims.takeOverClaim(c, c.lease, lease, by))) throw new ConcurrentAttempt('This action is already under way on the platform. Refresh in a moment.');
   return null; // the caller acts, holding the claim with `lease`
 }
 
