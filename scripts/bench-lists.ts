@@ -100,10 +100,10 @@ async function seedDirect(workspaceId: string, comments: Comment[], log: (s: str
   log(`  seeded ${comments.length} comments (${items.length} items with their search words) in ${((now() - t0) / 1000).toFixed(0)} s`);
 }
 
-interface Measured { ms: number[]; rcu: number[]; byPath: Map<string, { ms: number[]; rcu: number[] }> }
+interface Measured { ms: number[]; rcu: number[]; /** DynamoDB time (sum over each request's calls) and calls per request. */ dbMs: number[]; calls: number[]; byPath: Map<string, { ms: number[]; rcu: number[]; dbMs: number[] }> }
 
 async function measure(client: Client, probe: DynamoProbe, paths: string[], pagesEach: number, rounds: number): Promise<Measured> {
-  const out: Measured = { ms: [], rcu: [], byPath: new Map() };
+  const out: Measured = { ms: [], rcu: [], dbMs: [], calls: [], byPath: new Map() };
   for (let round = 0; round < rounds; round++) {
     for (const path of paths) {
       let cursor = '';
@@ -115,11 +115,15 @@ async function measure(client: Client, probe: DynamoProbe, paths: string[], page
         if (res.status !== 200) throw new Error(`${path}: ${res.status} ${res.text.slice(0, 200)}`);
         if (round > 0) {
           const rcu = probe.capacity.reduce((a, c) => a + c.units, 0);
+          const dbMs = probe.capacity.reduce((a, c) => a + c.ms, 0);
           out.ms.push(ms);
           out.rcu.push(rcu);
-          const mine = out.byPath.get(path) ?? { ms: [], rcu: [] };
+          out.dbMs.push(dbMs);
+          out.calls.push(probe.capacity.length);
+          const mine = out.byPath.get(path) ?? { ms: [], rcu: [], dbMs: [] };
           mine.ms.push(ms);
           mine.rcu.push(rcu);
+          mine.dbMs.push(dbMs);
           out.byPath.set(path, mine);
         }
         if (!res.json.nextCursor) break;
@@ -162,7 +166,8 @@ export async function listFigures(s: Stack, probe: DynamoProbe, n = 100_000, log
   log(`  queue pages (${queue.ms.length}): p50 ${percentile(queue.ms, 50).toFixed(1)} ms, p95 ${figures.queue_page_p95_ms_100k.toFixed(1)} ms; RCU per request p50 ${percentile(queue.rcu, 50)}, max ${figures.queue_page_rcu_per_page_100k}`);
   log(`  filtered All Comments pages (${all.ms.length}, ${filters.length} filter mixes, 5 cursor pages each): p50 ${percentile(all.ms, 50).toFixed(1)} ms, p95 ${figures.all_comments_filtered_p95_ms_100k.toFixed(1)} ms; RCU per request p50 ${percentile(all.rcu, 50)}, max ${figures.all_comments_filtered_rcu_per_page_100k}`);
   for (const m of [queue, all, search]) {
-    for (const [path, v] of m.byPath) log(`    ${path}: p50 ${percentile(v.ms, 50).toFixed(0)} ms, max ${Math.max(...v.ms).toFixed(0)} ms; RCU p50 ${percentile(v.rcu, 50)}, max ${Math.max(...v.rcu)}`);
+    log(`  DynamoDB per request: ${percentile(m.calls, 50)} calls, their time summed p50 ${percentile(m.dbMs, 50).toFixed(1)} ms, p95 ${percentile(m.dbMs, 95).toFixed(1)} ms`);
+    for (const [path, v] of m.byPath) log(`    ${path}: p50 ${percentile(v.ms, 50).toFixed(0)} ms, max ${Math.max(...v.ms).toFixed(0)} ms; DynamoDB summed p50 ${percentile(v.dbMs, 50).toFixed(0)} ms; RCU p50 ${percentile(v.rcu, 50)}, max ${Math.max(...v.rcu)}`);
   }
   log(`  search pages (${search.ms.length}): p50 ${percentile(search.ms, 50).toFixed(1)} ms, p95 ${figures.search_p95_ms_100k.toFixed(1)} ms; RCU per request p50 ${percentile(search.rcu, 50)}, max ${Math.max(...search.rcu)}`);
   return figures;

@@ -7,7 +7,7 @@ import type { DynamoCall, DynamoObserver } from '../../infra/local/dynamo-observ
 
 type Listener = (commentId: string, at: number) => void;
 
-interface Consumed { command: string; units: number; /** What the call touched: its operation and the kinds of items (sk up to its first '#', or the index read). */ label: string; /** Units spent on each global secondary index (ReturnConsumedCapacity INDEXES). */ indexes: Record<string, number> }
+interface Consumed { command: string; units: number; /** The call's duration through the observing proxy. */ ms: number; /** What the call touched: its operation and the kinds of items (sk up to its first '#', or the index read). */ label: string; /** Units spent on each global secondary index (ReturnConsumedCapacity INDEXES). */ indexes: Record<string, number> }
 
 /** The kind of an item from its sort key (COMMENT, CELLS, WORD, HIST ...). */
 const kindOf = (sk: unknown) => String((sk as { S?: string } | undefined)?.S ?? '?').split('#')[0]!;
@@ -74,7 +74,7 @@ export function installProbe(observer: DynamoObserver): void {
       const all = Array.isArray(cc) ? cc : cc ? [cc] : [];
       const indexes: Record<string, number> = {};
       for (const c of all) for (const [ix, v] of Object.entries(c?.GlobalSecondaryIndexes ?? {})) indexes[ix] = (indexes[ix] ?? 0) + Number(v?.CapacityUnits ?? 0);
-      probe.capacity.push({ command: name, units: all.reduce((sum, c) => sum + Number(c?.CapacityUnits ?? 0), 0), label: labelOf(call), indexes });
+      probe.capacity.push({ command: name, ms: call.ms, units: all.reduce((sum, c) => sum + Number(c?.CapacityUnits ?? 0), 0), label: labelOf(call), indexes });
     }
     if (probe.onCommentWritten && call.operation === 'TransactWriteItems') {
       for (const t of (call.request.TransactItems ?? []) as { Put?: { Item?: Record<string, any> } }[]) {

@@ -1,6 +1,6 @@
 /** The DynamoDB document client, created once per process. Only store/ modules import it. */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config.js';
 import { traced } from '../observability/index.js';
 
@@ -14,8 +14,33 @@ export function db(): DynamoDBDocumentClient {
       ...(endpoint ? { endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
     }));
     doc = DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
+    doc.middlewareStack.add((next) => (args) => next({ ...args, input: prefixAsRange(args.input as QueryCommandInput) }), { step: 'initialize', name: 'prefixAsRange' });
   }
   return doc;
+}
+
+/** Above every sort key that starts with a prefix: the prefix followed by the highest code point (UTF-8 F4 8F BF BF). */
+const PREFIX_END = '\u{10FFFF}';
+
+/**
+ * A key condition `begins_with(sk, :s)` asked as `sk BETWEEN :s AND :s_end` (the same items: every
+ * key starting with the prefix sorts between the prefix and the prefix followed by U+10FFFF). DynamoDB
+ * answers both alike; DynamoDB Local, which the local stack and the tests run, reads begins_with from
+ * the prefix to the end of the partition — 300 ms per call at 100,000 comments in a workspace, against
+ * a few ms for the range — so every Query is asked this way.
+ */
+export function prefixAsRange<T extends Partial<QueryCommandInput>>(input: T): T {
+  const m = input.KeyConditionExpression?.match(/begins_with\(\s*([#\w]+)\s*,\s*(:\w+)\s*\)/);
+  const prefix: unknown = m && input.ExpressionAttributeValues?.[m[2]!];
+  // The document client's input (a string), or already marshalled ({S: string}).
+  const upper = typeof prefix === 'string' ? prefix + PREFIX_END : typeof (prefix as { S?: unknown })?.S === 'string' ? { S: (prefix as { S: string }).S + PREFIX_END } : null;
+  if (!m || !upper) return input;
+  const end = `${m[2]}_end`;
+  return {
+    ...input,
+    KeyConditionExpression: input.KeyConditionExpression!.replace(m[0], `${m[1]} BETWEEN ${m[2]} AND ${end}`),
+    ExpressionAttributeValues: { ...input.ExpressionAttributeValues, [end]: upper },
+  };
 }
 
 export function table(): string {
