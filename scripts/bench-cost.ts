@@ -10,7 +10,7 @@
  */
 import WebSocket from 'ws';
 import type { Stack } from '../infra/local/stack.js';
-import type { DynamoProbe } from './bench/dynamo-probe.js';
+import { logByCall, type DynamoProbe } from './bench/dynamo-probe.js';
 import { feedCommentWebhook, now, sendWebhook, sleep, type Client } from './bench/util.js';
 
 /** List prices used (us-east-1, USD), each with its source page (read November 2026). */
@@ -108,18 +108,7 @@ export async function costFigures(s: Stack, probe: DynamoProbe, client: Client, 
   const edge = (n * (PRICES.restApiRequest + PRICES.cloudfrontHttpsRequest) + pushed * PRICES.websocketMessage) * per1000;
   const total = dynamo + lambda + sqs + edge;
   log(`  ${done}/${n} comments decided and pushed; DynamoDB ${wcu.toFixed(0)} WCU + ${rcu.toFixed(0)} RCU (${(wcu / n).toFixed(1)} WCU, ${(rcu / n).toFixed(1)} RCU per comment)`);
-  const byLabel = new Map<string, { calls: number; units: number; indexes: Record<string, number> }>();
-  for (const c of consumed) {
-    const b = byLabel.get(c.label) ?? { calls: 0, units: 0, indexes: {} };
-    b.calls++; b.units += c.units;
-    for (const [ix, u] of Object.entries(c.indexes)) b.indexes[ix] = (b.indexes[ix] ?? 0) + u;
-    byLabel.set(c.label, b);
-  }
-  log('  DynamoDB per comment by call (operation and item kinds; units of which on indexes):');
-  for (const [label, b] of [...byLabel].sort((x, y) => y[1].units - x[1].units).slice(0, 25)) {
-    const ix = Object.entries(b.indexes).filter(([, u]) => u).map(([k, u]) => `${k} ${(u / n).toFixed(2)}`).join(', ');
-    log(`    ${(b.units / n).toFixed(2).padStart(6)} units ${(b.calls / n).toFixed(2).padStart(5)} calls  ${label}${ix ? ` (${ix})` : ''}`);
-  }
+  logByCall(consumed, n, 'comment', log);
   log(`  Lambda: ${perFn.join('; ')} → ${(gbSeconds / n).toFixed(4)} GB-s per comment; SQS ${sqsRequests} requests; API Gateway ${n} REST requests + ${pushed} WebSocket messages; CloudFront ${n} requests`);
   log(`  per 1,000 comments: DynamoDB $${dynamo.toFixed(4)}, Lambda $${lambda.toFixed(4)}, SQS $${sqs.toFixed(4)}, API Gateway + CloudFront $${edge.toFixed(4)} → $${total.toFixed(4)}`);
   log(`  prices (us-east-1 list, no free tier): ${Object.entries(PRICES).map(([k, v]) => `${k} $${v.toPrecision(3)}`).join(', ')}`);

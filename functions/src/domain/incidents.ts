@@ -119,25 +119,34 @@ export async function watchForAttacks(deps: ActionDeps, workspaceId: string, com
   const stored = (await stores.comments.getComments(workspaceId, [...new Set(commentIds)]))
     .filter((s) => s.comment.postId && countsTowardsBurst(s.comment.aiDecision));
   const nowIso = new Date(now).toISOString();
-  for (const s of stored) {
-    const c = s.comment;
-    const at = Math.min(Date.parse(c.timestamp) || now, now);
-    const bucket = bucketOf(at, rule);
-    const window = windowBuckets(bucket, rule);
-    const counts = await stores.incidents.countBurst(workspaceId, c.platform, c.postId!, c.id, at, bucket, window);
-    let incident = await stores.incidents.openIncidentOf(workspaceId, c.platform, c.postId!, nowIso);
-    if (!incident && now - at <= rule.maxAgeMinutes * 60_000) {
+  // The comments of one post are counted together (one transaction per 45) and judged once, at the newest.
+  const byPost = new Map<string, StoredComment[]>();
+  const postOf = (s: StoredComment) => `${s.comment.platform}\u0000${s.comment.postId}`;
+  for (const s of stored) byPost.set(postOf(s), [...(byPost.get(postOf(s)) ?? []), s]);
+  for (const group of byPost.values()) {
+    const { platform, postId } = group[0]!.comment;
+    const timed = group.map((s) => {
+      const at = Math.min(Date.parse(s.comment.timestamp) || now, now);
+      return { s, at, bucket: bucketOf(at, rule) };
+    });
+    const newest = timed.reduce((a, b) => (b.at > a.at ? b : a));
+    const window = windowBuckets(newest.bucket, rule);
+    const counts = await stores.incidents.countBurst(workspaceId, platform, postId!, timed.map((t) => ({ id: t.s.comment.id, atMs: t.at, bucket: t.bucket })), window);
+    let incident = await stores.incidents.openIncidentOf(workspaceId, platform, postId!, nowIso);
+    if (!incident && now - newest.at <= rule.maxAgeMinutes * 60_000) {
       const verdict = judgeBurst({ window: counts.window, total: counts.total, firstAtMs: counts.firstAtMs, windowStartMs: window.from * rule.bucketMinutes * 60_000 }, rule);
       if (verdict.burst) {
-        incident = await open(deps, workspaceId, s, verdict, rule, now);
+        incident = await open(deps, workspaceId, newest.s, verdict, rule, now);
         // The burst itself: its comments already analysed fall under the policy too.
-        const earlier = counts.windowCommentIds.filter((id) => id !== c.id);
+        const mine = new Set(group.map((s) => s.comment.id));
+        const earlier = counts.windowCommentIds.filter((id) => !mine.has(id));
         for (const e of await stores.comments.getComments(workspaceId, earlier)) {
           if (incident && await enforce(deps, workspaceId, incident, e).catch(logged)) hidden.add(e.comment.id);
         }
       }
     }
-    if (incident && await enforce(deps, workspaceId, incident, s).catch(logged)) hidden.add(c.id);
+    if (!incident) continue;
+    for (const { s } of timed) if (await enforce(deps, workspaceId, incident, s).catch(logged)) hidden.add(s.comment.id);
   }
   return hidden;
 }

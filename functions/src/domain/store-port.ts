@@ -332,11 +332,11 @@ export interface IncidentHiddenRecord { incidentId: string; commentId: string; a
 /** Troll-attack incidents (issue 11 item 4, domain/incidents.ts): burst counts per post, incidents, what they hid. */
 export interface IncidentStore {
   /**
-   * Counts a negative or offensive comment on its post once (the same comment again counts nothing),
-   * in its bucket and the post's total; returns the counts of the buckets `from`..`to` (the window),
-   * the ids counted in them, the post's total and when its first counted comment was written.
+   * Counts negative or offensive comments of one post once each (the same comment again counts
+   * nothing), in their buckets and the post's total; returns the counts of the buckets `from`..`to`
+   * (the window), the ids counted in them, the post's total and when its first counted comment was written.
    */
-  countBurst(workspaceId: string, platform: string, postId: string, commentId: string, atMs: number, bucket: number, window: { from: number; to: number }):
+  countBurst(workspaceId: string, platform: string, postId: string, comments: { id: string; atMs: number; bucket: number }[], window: { from: number; to: number }):
     Promise<{ window: number; windowCommentIds: string[]; total: number; firstAtMs: number }>;
   /** Opens an incident unless its post has one open (conditional on the post's lock): false then. */
   openIncident(workspaceId: string, incident: IncidentRecord, now: string): Promise<boolean>;

@@ -26,28 +26,24 @@ function toRecord(item: Record<string, unknown>): IncidentRecord | null {
   return r.data;
 }
 
-export async function countBurst(workspaceId: string, platform: string, postId: string, commentId: string, atMs: number, bucket: number, window: { from: number; to: number }) {
-  const ttl = nowSeconds();
-  try {
-    await withConflictRetry(() => db().send(new TransactWriteCommand({
-      TransactItems: [
-        { Put: { TableName: table(), Item: { ...incidentKey.seen(workspaceId, commentId), type: 'burstSeen', [TABLE.ttlAttribute]: ttl + SEEN_TTL }, ConditionExpression: 'attribute_not_exists(pk)' } },
-        { Update: {
-          TableName: table(), Key: incidentKey.bucket(workspaceId, platform, postId, bucket),
-          UpdateExpression: 'ADD #n :one, #ids :id SET #type = :t, #ttl = :ttl',
-          ExpressionAttributeNames: { '#n': 'n', '#ids': 'ids', '#type': 'type', '#ttl': TABLE.ttlAttribute },
-          ExpressionAttributeValues: { ':one': 1, ':id': new Set([commentId]), ':t': 'burstBucket', ':ttl': ttl + BUCKET_TTL },
-        } },
-        { Update: {
-          TableName: table(), Key: incidentKey.total(workspaceId, platform, postId),
-          UpdateExpression: 'ADD #n :one SET #first = if_not_exists(#first, :at), #type = :t, #ttl = :ttl',
-          ExpressionAttributeNames: { '#n': 'n', '#first': 'firstAtMs', '#type': 'type', '#ttl': TABLE.ttlAttribute },
-          ExpressionAttributeValues: { ':one': 1, ':at': atMs, ':t': 'burstTotal', ':ttl': ttl + TOTAL_TTL },
-        } },
-      ],
-    })));
-  } catch (err) {
-    if (!isConditionFailure(err)) throw err; // counted before (a redelivery): read the counts as they are
+/** Most comments counted in one transaction: a seen marker each, plus their buckets and the total (≤ 100 items). */
+const COUNT_CHUNK = 45;
+
+/**
+ * Counts comments of one post once each (a seen marker per comment in the same transaction as the
+ * buckets' and the total's ADD: one transaction for up to 45 comments; when one was counted before —
+ * a redelivery — the chunk is counted again comment by comment), then reads the window's counts.
+ */
+export async function countBurst(workspaceId: string, platform: string, postId: string, comments: { id: string; atMs: number; bucket: number }[], window: { from: number; to: number }) {
+  for (let i = 0; i < comments.length; i += COUNT_CHUNK) {
+    const chunk = comments.slice(i, i + COUNT_CHUNK);
+    try {
+      await countOnce(workspaceId, platform, postId, chunk);
+    } catch (err) {
+      if (!isConditionFailure(err)) throw err;
+      // Counted before (a redelivery): count the others one at a time.
+      if (chunk.length > 1) for (const c of chunk) await countOnce(workspaceId, platform, postId, [c]).catch((e) => { if (!isConditionFailure(e)) throw e; });
+    }
   }
   const from = incidentKey.bucket(workspaceId, platform, postId, window.from).sk;
   const to = incidentKey.bucket(workspaceId, platform, postId, window.to).sk;
@@ -64,7 +60,32 @@ export async function countBurst(workspaceId: string, platform: string, postId: 
     n += Number(item.n ?? 0);
     if (item.ids instanceof Set) ids.push(...(item.ids as Set<string>));
   }
-  return { window: n, windowCommentIds: ids, total: Number(total.Item?.n ?? n), firstAtMs: Number(total.Item?.firstAtMs ?? atMs) };
+  const firstAt = Math.min(...comments.map((c) => c.atMs));
+  return { window: n, windowCommentIds: ids, total: Number(total.Item?.n ?? n), firstAtMs: Number(total.Item?.firstAtMs ?? firstAt) };
+}
+
+/** One transaction: each comment's seen marker (conditional: never counted twice), its bucket's and the post's total ADD. */
+async function countOnce(workspaceId: string, platform: string, postId: string, comments: { id: string; atMs: number; bucket: number }[]): Promise<void> {
+  const ttl = nowSeconds();
+  const byBucket = new Map<number, string[]>();
+  for (const c of comments) byBucket.set(c.bucket, [...(byBucket.get(c.bucket) ?? []), c.id]);
+  await withConflictRetry(() => db().send(new TransactWriteCommand({
+    TransactItems: [
+      ...comments.map((c) => ({ Put: { TableName: table(), Item: { ...incidentKey.seen(workspaceId, c.id), type: 'burstSeen', [TABLE.ttlAttribute]: ttl + SEEN_TTL }, ConditionExpression: 'attribute_not_exists(pk)' } })),
+      ...[...byBucket].map(([bucket, ids]) => ({ Update: {
+        TableName: table(), Key: incidentKey.bucket(workspaceId, platform, postId, bucket),
+        UpdateExpression: 'ADD #n :n, #ids :ids SET #type = :t, #ttl = :ttl',
+        ExpressionAttributeNames: { '#n': 'n', '#ids': 'ids', '#type': 'type', '#ttl': TABLE.ttlAttribute },
+        ExpressionAttributeValues: { ':n': ids.length, ':ids': new Set(ids), ':t': 'burstBucket', ':ttl': ttl + BUCKET_TTL },
+      } })),
+      { Update: {
+        TableName: table(), Key: incidentKey.total(workspaceId, platform, postId),
+        UpdateExpression: 'ADD #n :n SET #first = if_not_exists(#first, :at), #type = :t, #ttl = :ttl',
+        ExpressionAttributeNames: { '#n': 'n', '#first': 'firstAtMs', '#type': 'type', '#ttl': TABLE.ttlAttribute },
+        ExpressionAttributeValues: { ':n': comments.length, ':at': Math.min(...comments.map((c) => c.atMs)), ':t': 'burstTotal', ':ttl': ttl + TOTAL_TTL },
+      } },
+    ],
+  })));
 }
 
 export async function openIncident(workspaceId: string, incident: IncidentRecord, now: string): Promise<boolean> {
