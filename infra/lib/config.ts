@@ -30,9 +30,10 @@ export interface Config {
    * How the analysis queue feeds the analyser (issue 13 item 5). `analyser` picks the defaults:
    * embedded — batches of 10 delivered at once (no window: a decision in well under a second);
    * openai — batches of up to 25 gathered for up to 15 s, so a trickle of 2 comments/s fills one
-   * OpenAI request. `analysisBatchSize` and `analysisBatchingWindowSeconds` override them.
+   * OpenAI request. `analysisBatchSize` and `analysisBatchingWindowSeconds` override them;
+   * `analysisIdsPerMessage` is how many comments one message carries (embedded 90, openai 1).
    */
-  readonly analysis: { provider: 'embedded' | 'openai'; batchSize: number; batchingWindowSeconds: number };
+  readonly analysis: { provider: 'embedded' | 'openai'; batchSize: number; batchingWindowSeconds: number; idsPerMessage: number };
   /** OPENAI_BASE_URL and OPENAI_MODEL of the analyser (any OpenAI-compatible endpoint); unset: OpenAI's API and the default model. */
   readonly openai: { baseUrl?: string; model?: string };
 }
@@ -70,7 +71,11 @@ function analysis(node: Node): Config['analysis'] {
   if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > 10_000) throw new Error(`context analysisBatchSize must be an integer from 1 to 10000, got ${batchSize}`);
   if (!Number.isInteger(batchingWindowSeconds) || batchingWindowSeconds < 0 || batchingWindowSeconds > 300) throw new Error(`context analysisBatchingWindowSeconds must be an integer from 0 to 300, got ${batchingWindowSeconds}`);
   if (batchSize > 10 && batchingWindowSeconds < 1) throw new Error(`context analysisBatchSize ${batchSize} needs analysisBatchingWindowSeconds of at least 1 (Lambda delivers more than 10 SQS messages only with a batching window)`);
-  return { provider, batchSize, batchingWindowSeconds };
+  // Comments per message (queue/analysis-messages.ts): the embedded analyser decides a Process All of
+  // 5,000 in 56 messages; OpenAI keeps one per message, its requests already gather 25.
+  const idsPerMessage = num(node, 'analysisIdsPerMessage', provider === 'openai' ? 1 : 90);
+  if (!Number.isInteger(idsPerMessage) || idsPerMessage < 1 || idsPerMessage > 90) throw new Error(`context analysisIdsPerMessage must be an integer from 1 to 90, got ${idsPerMessage}`);
+  return { provider, batchSize, batchingWindowSeconds, idsPerMessage };
 }
 
 function openaiEndpoint(node: Node): Config['openai'] {

@@ -138,9 +138,13 @@ export class AppStack extends Stack {
     bindBrandScheduleCleanup(fns.automation, this.automation);
 
     // Least-privilege bindings: each line grants exactly one capability and sets its env var.
+    const bindAnalysisQueue = (f: CgFunction) => {
+      bindQueue(f, 'ANALYSIS_QUEUE_URL', this.analysisQueue.queue);
+      f.env('ANALYSIS_IDS_PER_MESSAGE', String(config.analysis.idsPerMessage));
+    };
     bindTable(fns.api, table, 'write');
     bindUserPool(fns.api, userPool, client, API_COGNITO_ADMIN_ACTIONS);
-    bindQueue(fns.api, 'ANALYSIS_QUEUE_URL', this.analysisQueue.queue);
+    bindAnalysisQueue(fns.api);
     bindTokenKey(fns.api, tokenKey, 'encrypt-decrypt');
     bindSecret(fns.api, 'META_SECRET_ARN', secrets.meta);
     bindSecret(fns.api, 'STRIPE_SECRET_ARN', secrets.stripe);
@@ -172,14 +176,14 @@ export class AppStack extends Stack {
     if (config.openai.model) fns.analyser.env('OPENAI_MODEL', config.openai.model);
 
     bindTable(fns.automation, table, 'write');
-    bindQueue(fns.automation, 'ANALYSIS_QUEUE_URL', this.analysisQueue.queue);
+    bindAnalysisQueue(fns.automation);
     bindTokenKey(fns.automation, tokenKey, 'decrypt');
     bindSecret(fns.automation, 'META_SECRET_ARN', secrets.meta);
 
     // Jobs: the long work of the api and the schedule (sync, Process All, bulk, export, deletion).
     bindTable(fns.jobs, table, 'write');
     bindQueue(fns.jobs, 'JOBS_QUEUE_URL', this.jobsQueue.queue);
-    bindQueue(fns.jobs, 'ANALYSIS_QUEUE_URL', this.analysisQueue.queue);
+    bindAnalysisQueue(fns.jobs);
     bindTokenKey(fns.jobs, tokenKey, 'decrypt');
     bindSecret(fns.jobs, 'META_SECRET_ARN', secrets.meta);
     bindSecret(fns.jobs, 'STRIPE_SECRET_ARN', secrets.stripe);
@@ -192,7 +196,7 @@ export class AppStack extends Stack {
     bindQueue(fns.automation, 'JOBS_QUEUE_URL', this.jobsQueue.queue);
 
     bindTable(fns.metaEvents, table, 'write');
-    bindQueue(fns.metaEvents, 'ANALYSIS_QUEUE_URL', this.analysisQueue.queue);
+    bindAnalysisQueue(fns.metaEvents);
     bindTokenKey(fns.metaEvents, tokenKey, 'decrypt');
     bindSecret(fns.metaEvents, 'META_SECRET_ARN', secrets.meta);
 

@@ -1,5 +1,5 @@
 /**
- * Lambda: the analysis queue consumer. Takes a batch of {workspaceId, commentId} (of any workspaces:
+ * Lambda: the analysis queue consumer. Takes a batch of {workspaceId, commentIds} (of any workspaces:
  * analysed in one call, so a trickle fills the provider's batches), analyses the ones still processing
  * (a duplicate delivery changes nothing), stores each decision and reports partial batch failures so
  * only failed messages come back (DLQ after 5 receives).
@@ -16,6 +16,7 @@ import { withRequestScope } from '../domain/store-port.js';
 import { wsNotifier } from '../realtime/notifier.js';
 import { withLiveAnalytics } from '../domain/live-analytics.js';
 import { sqsAutomaticQueue } from '../queue/sqs.js';
+import { unpackAnalysisMessage } from '../queue/analysis-messages.js';
 import { loadSecretEnv } from '../secrets.js';
 import { addLogKeys, log, withCorrelation } from '../observability/index.js';
 import { observed, recordCorrelationId, requestIdOf } from '../observability/middleware.js';
@@ -49,11 +50,12 @@ async function analyseBatch(records: SQSRecord[]): Promise<string[]> {
   const failures: string[] = [];
   const byWorkspace = new Map<string, Entry[]>();
   for (const r of records) {
-    try {
-      const job = JSON.parse(r.body) as AnalysisJob;
-      if (!job.workspaceId || !job.commentId) continue; // malformed message: nothing to retry
-      byWorkspace.set(job.workspaceId, [...(byWorkspace.get(job.workspaceId) ?? []), { messageId: r.messageId, job, correlationId: recordCorrelationId(r) }]);
-    } catch { /* not JSON: drop, retrying cannot help */ }
+    // A malformed message has no jobs: dropped, retrying cannot help.
+    for (const job of unpackAnalysisMessage(r.body)) {
+      const group = byWorkspace.get(job.workspaceId) ?? [];
+      group.push({ messageId: r.messageId, job, correlationId: recordCorrelationId(r) });
+      byWorkspace.set(job.workspaceId, group);
+    }
   }
   const entries = [...byWorkspace.values()].flat();
   addLogKeys({ correlation_ids: [...new Set(entries.map((e) => e.correlationId))], comments: entries.map((e) => e.job.commentId) });

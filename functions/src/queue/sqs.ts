@@ -4,6 +4,7 @@ import { config } from '../config.js';
 import { currentCorrelationId, traced } from '../observability/index.js';
 import type { AnalysisJob, AnalysisQueuePort } from '../domain/ports.js';
 import type { AutomaticQueuePort } from '../domain/autopilot-handover.js';
+import { packAnalysisJobs } from './analysis-messages.js';
 
 let client: SQSClient | undefined;
 function sqs(): SQSClient {
@@ -34,7 +35,7 @@ export async function sendAll(queueUrlVar: string, bodies: unknown[], opts: { de
 }
 
 export const sqsAnalysisQueue: AnalysisQueuePort = {
-  enqueue: (jobs: AnalysisJob[]) => sendAll('ANALYSIS_QUEUE_URL', jobs),
+  enqueue: (jobs: AnalysisJob[]) => sendAll('ANALYSIS_QUEUE_URL', packAnalysisJobs(jobs, Number(config.opt('ANALYSIS_IDS_PER_MESSAGE') ?? 1))),
 };
 
 /** The analyser hands comments autopilot may act on to the Meta events consumer (it has the Meta client). */

@@ -36,9 +36,11 @@ describe('analysis queue batching', () => {
   });
 
   it('defaults: embedded, batches of 10 at once; overrides and refusals', () => {
-    expect(cfg({})).toEqual({ provider: 'embedded', batchSize: 10, batchingWindowSeconds: 0 });
-    expect(cfg({ analyser: 'openai' })).toEqual({ provider: 'openai', batchSize: 25, batchingWindowSeconds: 15 });
-    expect(cfg({ analyser: 'openai', analysisBatchingWindowSeconds: '5' })).toEqual({ provider: 'openai', batchSize: 25, batchingWindowSeconds: 5 });
+    expect(cfg({})).toEqual({ provider: 'embedded', batchSize: 10, batchingWindowSeconds: 0, idsPerMessage: 90 });
+    expect(cfg({ analyser: 'openai' })).toEqual({ provider: 'openai', batchSize: 25, batchingWindowSeconds: 15, idsPerMessage: 1 });
+    expect(cfg({ analyser: 'openai', analysisBatchingWindowSeconds: '5' })).toEqual({ provider: 'openai', batchSize: 25, batchingWindowSeconds: 5, idsPerMessage: 1 });
+    expect(cfg({ analysisIdsPerMessage: '20' })).toMatchObject({ idsPerMessage: 20 });
+    expect(() => cfg({ analysisIdsPerMessage: '91' })).toThrow(/from 1 to 90/);
     expect(() => cfg({ analysisBatchSize: '25' })).toThrow(/needs analysisBatchingWindowSeconds of at least 1/);
     expect(() => cfg({ analyser: 'gpt' })).toThrow(/analyser must be embedded or openai/);
     expect(() => cfg({ analysisBatchingWindowSeconds: '301' })).toThrow(/from 0 to 300/);
@@ -46,7 +48,10 @@ describe('analysis queue batching', () => {
   });
 
   it('the local stack reads the batch size and window from the synthesized mapping', async () => {
+    const embedded = await functionSpecs(() => undefined, {});
+    for (const name of ['api', 'jobs', 'meta-events', 'automation']) expect(embedded.find((s) => s.name === name)!.environment.ANALYSIS_IDS_PER_MESSAGE, name).toBe('90');
     const specs = await functionSpecs(() => undefined, { analyser: 'openai' });
+    expect(specs.find((s) => s.name === 'jobs')!.environment.ANALYSIS_IDS_PER_MESSAGE).toBe('1');
     expect(specs.find((s) => s.name === 'analyser')!.eventSource).toMatchObject({ batchSize: 25, maxBatchingWindowSeconds: 15 });
     const plain = await functionSpecs();
     expect(plain.find((s) => s.name === 'analyser')!.eventSource).toMatchObject({ batchSize: 10, maxBatchingWindowSeconds: 0 });
