@@ -26,7 +26,7 @@ export async function startDynamo(port: number, dataDir: string | null): Promise
   const lib = `${pkgDir}lib/dynamodb_local_2026-05-28`;
   // LocalDynamoDB.java binds it to 127.0.0.1 (the jar alone listens on every interface); no telemetry leaves the machine.
   const launcher = fileURLToPath(new URL('./LocalDynamoDB.java', import.meta.url));
-  const args = [`-Djava.library.path=${lib}/DynamoDBLocal_lib`, '-Xmx512m', '-cp', `${lib}/DynamoDBLocal.jar`, launcher, '-port', String(port), '-sharedDb', '-disableTelemetry'];
+  const args = [`-Djava.library.path=${lib}/DynamoDBLocal_lib`, '-Xmx1g', '-cp', `${lib}/DynamoDBLocal.jar`, launcher, '-port', String(port), '-sharedDb', '-disableTelemetry'];
   if (dataDir) { mkdirSync(dataDir, { recursive: true }); args.push('-dbPath', dataDir); } else args.push('-inMemory');
   const child = startChild('dynamodb-local', 'java', args, { cwd: dataDir ?? tmpdir() });
   const endpoint = `http://127.0.0.1:${port}`;
