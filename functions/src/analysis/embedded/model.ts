@@ -3,6 +3,7 @@
  * English head with valence features, one head per language with training rows, a multilingual fallback).
  */
 import { featurize, type Polarity, type SparseVector } from './features.js';
+import { concat, sentimentVectors, unpackWordVectors, type PackedWordVectors, type WordVectors } from './embedding.js';
 import { featurizeOffensive } from './offensive-features.js';
 import { predictProba, unpack, type LinearModel, type PackedLinear } from './linear.js';
 import { offensiveWords } from './offensive-lexicon.js';
@@ -24,6 +25,8 @@ export interface ModelFile {
   };
   /** Weight of `sentimentEnglishView`'s log-probabilities in the English mix (0 or absent: English head alone). */
   sentimentEnglishViewWeight?: number;
+  /** English word vectors (embedding.ts) read by the two English sentiment heads. */
+  wordVectors?: PackedWordVectors;
   /** English valence lexicon (token → VADER valence) read by the sentiment features. */
   valence?: Record<string, number>;
   /** Multilingual positive and negative words (lexicon features). */
@@ -65,7 +68,9 @@ export function mixLog(a: number[], b: number[], w: number): number[] {
 export class Classifier {
   readonly valence: ReadonlyMap<string, number>;
   readonly polarity: Polarity;
+  readonly vectors: WordVectors | undefined;
   constructor(readonly heads: Heads, readonly file: Omit<ModelFile, 'heads'>) {
+    this.vectors = file.wordVectors ? unpackWordVectors(file.wordVectors) : undefined;
     this.valence = new Map(Object.entries(file.valence ?? {}));
     this.polarity = { positive: new Set(file.polarity?.positive), negative: new Set(file.polarity?.negative) };
   }
@@ -99,14 +104,20 @@ export class Classifier {
     return Math.max(rescale(off(this.heads.offensiveTweets), t.offensiveTweets), rescale(off(this.heads.offensiveDavidson), t.offensiveDavidson));
   }
 
-  /** `offensiveX` gives the text's offensive features, which the English mix reads (without it: the English head alone). */
-  sentimentOf(x: SparseVector, language: string, offensiveX?: () => SparseVector): { sentiment: Sentiment; p: number } {
+  /**
+   * `offensiveX` gives the text's offensive features, which the English mix reads (without it: the English head alone);
+   * `text` adds its mean word vector to both English heads' features (without it: none).
+   */
+  sentimentOf(x: SparseVector, language: string, offensiveX?: () => SparseVector, text?: string): { sentiment: Sentiment; p: number } {
     const head = this.sentimentHead(language);
     const english = head === this.heads.sentimentByLanguage['en'];
     const view = english ? this.heads.sentimentEnglishView : undefined;
     const w = this.file.sentimentEnglishViewWeight ?? 0;
     const xo = view && w ? offensiveX?.() : undefined;
-    const ps = view && xo ? mixLog(predictProba(head, x), predictProba(view, xo), w) : predictProba(head, x);
+    const e = english && text !== undefined ? sentimentVectors(text, this.vectors) : undefined;
+    const ps = view && xo
+      ? mixLog(predictProba(head, e ? concat(x, e) : x), predictProba(view, e ? concat(xo, e) : xo), w)
+      : predictProba(head, e ? concat(x, e) : x);
     // Offsets belong to the head: text of no language ('und') reads the English head, so its offsets too.
     const off = this.file.sentimentOffsets[english ? 'en' : language] ?? [0, 0, 0];
     let k = 0;
@@ -139,7 +150,7 @@ export class Classifier {
     else if (lex.profanity.length && lex.targeted) score = 0.8;
     if (found.has('threat')) score = Math.max(score, 0.95);
     const isOffensive = score >= 0.5;
-    const { sentiment, p } = this.sentimentOf(x, language, offensiveX);
+    const { sentiment, p } = this.sentimentOf(x, language, offensiveX, text);
     return {
       pSpam, isSpam, pOffensive: score > 0 && score < 0.95 && !lex.insults.length ? platt(this.file.calibration.offensive, score) : score, isOffensive,
       offensiveWords: [...lex.insults, ...lex.profanity], sentiment, pSentiment: p,

@@ -212,6 +212,29 @@ export function tuneBiasOffsets(m: LinearModel, held: Featurized): number[] {
   return tuneOffsetsOnLogits(m.classes, held.x.map((x) => predictProba(m, x).map((p) => Math.log(p + 1e-12))), held.labels);
 }
 
+/** Class chosen from log-probabilities plus offsets. */
+export function argmaxWithOffsets(classes: string[], logits: number[], off: number[]): string {
+  let best = 0;
+  for (let k = 1; k < classes.length; k++) if (logits[k]! + off[k]! > logits[best]! + off[best]!) best = k;
+  return classes[best]!;
+}
+
+/**
+ * Macro-recall of out-of-fold log-probabilities as they are, and with offsets tuned on half of the rows and
+ * measured on the other half (both ways, averaged): what the shipped offsets are worth on rows they were not tuned on.
+ */
+export function outOfFoldRecall(classes: string[], logits: number[][], labels: string[]): { raw: number; withOffsets: number } {
+  const recall = (idx: number[], off: number[]) => scores(confusion(classes, idx.map((i) => labels[i]!), idx.map((i) => argmaxWithOffsets(classes, logits[i]!, off)))).macroRecall;
+  const all = logits.map((_, i) => i);
+  let withOffsets = 0;
+  for (const half of [0, 1]) {
+    const tune = all.filter((i) => i % 2 === half);
+    const off = tuneOffsetsOnLogits(classes, tune.map((i) => logits[i]!), tune.map((i) => labels[i]!));
+    withOffsets += recall(all.filter((i) => i % 2 !== half), off) / 2;
+  }
+  return { raw: recall(all, new Array<number>(classes.length).fill(0)), withOffsets };
+}
+
 /** `tuneBiasOffsets` on log-probabilities already computed (e.g. out-of-fold over k folds). */
 export function tuneOffsetsOnLogits(classes: string[], logits: number[][], labels: string[]): number[] {
   const K = classes.length;
