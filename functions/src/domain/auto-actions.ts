@@ -10,7 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import { fillSavedReply, type Action, type AutomationEntry } from '@cg/shared';
 import * as actions from './actions.js';
-import { ConcurrentAttempt, DomainError, Invalid, Missing } from './errors.js';
+import { ConcurrentAttempt, DomainError, Invalid, Missing, StateConflict } from './errors.js';
 import { record, type ActionDeps, type Change } from './exactly-once.js';
 import type { StoredComment } from './model.js';
 import { stores } from './store-port.js';
@@ -122,6 +122,11 @@ async function act(deps: ActionDeps, a: AutomaticAction, s: StoredComment, by: s
   }
 }
 
+/** Whether the comment is already as the action would leave it (hidden, or deleted). */
+function alreadyDone(action: Action, s: StoredComment): boolean {
+  return (action.type === 'hide' && s.comment.isHidden) || (action.type === 'delete' && s.comment.status === 'deleted');
+}
+
 /**
  * Carries out one automatic action on a comment (or, in shadow mode, only logs it) and writes its
  * Automation log entry. Never throws for a refusal (the state or the platform): the entry says
@@ -138,6 +143,9 @@ export async function applyAutomatic(deps: ActionDeps, a: AutomaticAction): Prom
   let entry: AutomationEntry;
   if (mode === 'shadow') {
     entry = { ...base, outcome: 'shadow', undoable: false };
+  } else if (alreadyDone(a.action, s)) {
+    // Another path got there first (a moderator, or a sweep before the comment's own hand-over): nothing to do, nothing to log.
+    return { ...base, outcome: 'failed', error: 'Already done.', undoable: false };
   } else {
     try {
       await act(deps, a, s, automationActor(a.reason));
@@ -146,8 +154,10 @@ export async function applyAutomatic(deps: ActionDeps, a: AutomaticAction): Prom
       if (!(err instanceof DomainError)) throw err;
       entry = { ...base, outcome: 'failed', error: err.message, undoable: false };
       // Two automatic paths reached the same comment (e.g. a sweep and the comment's own hand-over):
-      // the other one does it and logs it, so this one is not a failure to show.
+      // the other one does it and logs it, so this one is not a failure to show — whether it is still
+      // under way (ConcurrentAttempt) or finished just after this one read the comment.
       if (err instanceof ConcurrentAttempt) return entry;
+      if (err instanceof StateConflict && alreadyDone(a.action, await actions.loadComment(a.workspaceId, a.commentId))) return entry;
     }
   }
   await log.addLogEntry(a.workspaceId, entry);

@@ -1,0 +1,28 @@
+/**
+ * An automatic action finding the comment already as it would leave it (hidden by a moderator or by
+ * another automatic path first) does nothing on the platform and writes no Automation log entry:
+ * a sweep and a comment's own hand-over reaching one comment log one hide, not a hide and a failure.
+ */
+import { describe, expect, it } from 'vitest';
+import { signedIn } from '../support/client.js';
+import { makeComment, store } from '../support/seed.js';
+
+const { applyAutomatic, listAutomation } = await import('../../functions/src/domain/auto-actions.js');
+
+describe('automatic actions on a comment already in that state', () => {
+  it('write no entry and call nothing', async () => {
+    const { user } = await signedIn('autoact');
+    const ws = user.workspaceId as string;
+    const hidden = makeComment({ isHidden: true, status: 'approved' });
+    const deleted = makeComment({ status: 'deleted' });
+    await store.insertNew(ws, [hidden, deleted]);
+    let calls = 0;
+    const platform = new Proxy({}, { get: () => async () => { calls++; throw new Error('the platform must not be called'); } });
+    const deps = { platform, notifier: { notify: async () => undefined, disconnectMember: async () => undefined } } as never;
+    const a = await applyAutomatic(deps, { workspaceId: ws, commentId: hidden.id, action: { type: 'hide' }, reason: 'same as a comment a moderator deleted', source: 'cross_post' });
+    const b = await applyAutomatic(deps, { workspaceId: ws, commentId: deleted.id, action: { type: 'delete' }, reason: 'rule', source: 'rule' });
+    expect([a.outcome, b.outcome]).toEqual(['failed', 'failed']);
+    expect(calls).toBe(0);
+    expect((await listAutomation(ws)).entries).toEqual([]);
+  });
+});
