@@ -4,7 +4,7 @@
  */
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type { Node } from 'constructs';
-import { WS_PATH } from '@cg/shared';
+import { COMMENTS_PER_TRANSACTION, WS_PATH } from '@cg/shared';
 
 export interface Config {
   /** Deployment stage (prod, staging, dev-alice ...): part of every name, and STAGE in Lambdas. */
@@ -73,8 +73,8 @@ function analysis(node: Node): Config['analysis'] {
   if (batchSize > 10 && batchingWindowSeconds < 1) throw new Error(`context analysisBatchSize ${batchSize} needs analysisBatchingWindowSeconds of at least 1 (Lambda delivers more than 10 SQS messages only with a batching window)`);
   // Comments per message (queue/analysis-messages.ts): the embedded analyser decides a Process All of
   // 5,000 in 56 messages; OpenAI keeps one per message, its requests already gather 25.
-  const idsPerMessage = num(node, 'analysisIdsPerMessage', provider === 'openai' ? 1 : 90);
-  if (!Number.isInteger(idsPerMessage) || idsPerMessage < 1 || idsPerMessage > 90) throw new Error(`context analysisIdsPerMessage must be an integer from 1 to 90, got ${idsPerMessage}`);
+  const idsPerMessage = num(node, 'analysisIdsPerMessage', provider === 'openai' ? 1 : COMMENTS_PER_TRANSACTION);
+  if (!Number.isInteger(idsPerMessage) || idsPerMessage < 1 || idsPerMessage > COMMENTS_PER_TRANSACTION) throw new Error(`context analysisIdsPerMessage must be an integer from 1 to ${COMMENTS_PER_TRANSACTION}, got ${idsPerMessage}`);
   return { provider, batchSize, batchingWindowSeconds, idsPerMessage };
 }
 

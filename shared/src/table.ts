@@ -31,6 +31,9 @@ export const TABLE = {
  * The top-level attributes of a comment item that list filters read (copies of fields of its
  * `comment`), projected by the FILTERS indexes besides their keys (DynamoDB INCLUDE projection).
  */
+/** Most comments one transaction writes (with their counters and cell counts, under DynamoDB's 100 items); also the most one analysis message carries. */
+export const COMMENTS_PER_TRANSACTION = 90;
+
 export const COMMENT_FILTER_ATTRIBUTES = ['type', 'status', 'platform', 'sentiment', 'accountId', 'decision', 'language', 'category', 'confidence', 'authorId'] as const;
 
 export type IndexName = (typeof TABLE.indexes)[number]['name'];

@@ -66,7 +66,7 @@ async function analyseBatch(records: SQSRecord[]): Promise<string[]> {
     log.warn('analysis batch failed, retrying each workspace on its own', err);
     for (const [workspaceId, group] of byWorkspace) failures.push(...(await withRequestScope(() => analyseOrIsolate(workspaceId, group))));
   }
-  // One line per message, in its own correlation scope: the id the webhook delivery or request carried.
+  // One line per comment, in its message's correlation scope: the id the webhook delivery or request carried.
   const failed = new Set(failures);
   for (const e of entries) {
     withCorrelation(e.correlationId, () => log.info(failed.has(e.messageId) ? 'analysis failed, message returned to the queue' : 'analysis done', { workspace: e.job.workspaceId, comment: e.job.commentId }));

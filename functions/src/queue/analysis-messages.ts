@@ -1,21 +1,19 @@
 /**
- * The analysis queue's messages: one message carries up to ANALYSIS_IDS_PER_MESSAGE comments of one
+ * The analysis queue's messages: one message carries up to COMMENTS_PER_TRANSACTION (90) comments of one
  * workspace (the template's setting: 90 with the embedded analyser, so Process All of 5,000 comments is
  * 56 messages and an analyser invocation of 10 messages decides up to 900 comments with a handful of
  * transactions; 1 with OpenAI, whose requests gather 25 from the batching window). A webhook's single
  * comment is a message of its own (no waiting for others). Messages of the earlier shape
  * `{workspaceId, commentId}` are still read.
  */
+import { COMMENTS_PER_TRANSACTION } from '@cg/shared';
 import type { AnalysisJob } from '../domain/ports.js';
-
-/** At most as many as one comment transaction writes (store/comments.ts writeMany: 90 per transaction). */
-export const ANALYSIS_IDS_PER_MESSAGE = 90;
 
 export interface AnalysisMessage { workspaceId: string; commentIds: string[] }
 
 /** Packs jobs into messages: jobs of one workspace share a message, up to `perMessage` (the template's ANALYSIS_IDS_PER_MESSAGE). */
 export function packAnalysisJobs(jobs: AnalysisJob[], perMessage: number): AnalysisMessage[] {
-  const limit = Math.max(1, Math.min(ANALYSIS_IDS_PER_MESSAGE, Math.floor(perMessage) || 1));
+  const limit = Math.max(1, Math.min(COMMENTS_PER_TRANSACTION, Math.floor(perMessage) || 1));
   const out: AnalysisMessage[] = [];
   const open = new Map<string, AnalysisMessage>();
   for (const job of jobs) {

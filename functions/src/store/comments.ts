@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import { Comment, QUEUE_STATUSES, type Activity, type CommentsQuery, type Platform } from '@cg/shared';
+import { Comment, COMMENTS_PER_TRANSACTION, QUEUE_STATUSES, type Activity, type CommentsQuery, type Platform } from '@cg/shared';
 import { counterDelta, type CounterDelta, type Review } from '@cg/shared';
 import { addCellDelta, cellOf, type CellDelta } from '@cg/shared';
 import { putWords, updateWords } from './comment-words.js';
@@ -233,7 +233,7 @@ function transactionChunks<T>(all: T[], extra: (t: T) => string[]): T[][] {
   let keys = new Set<string>();
   for (const t of all) {
     const more = extra(t).filter((k) => !keys.has(k));
-    if (chunk.length && (chunk.length + 1 + keys.size + more.length > 99 || chunk.length === 90)) { out.push(chunk); chunk = []; keys = new Set(); }
+    if (chunk.length && (chunk.length + 1 + keys.size + more.length > 99 || chunk.length === COMMENTS_PER_TRANSACTION)) { out.push(chunk); chunk = []; keys = new Set(); }
     chunk.push(t);
     for (const k of extra(t)) keys.add(k);
   }
