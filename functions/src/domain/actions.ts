@@ -34,9 +34,17 @@ export function reviewAfter(s: StoredComment, matches: Decision | null, text?: s
 }
 
 /** Claims and runs a platform step, then records the change: the shared path of every platform action. */
+/** Comments answered because another request had already done and recorded the same action (an exactly-once replay). */
+const replays = new WeakSet<Comment>();
+/** Whether an action's answer is another request's result (the caller did nothing itself). */
+export const isReplay = (c: Comment | void): boolean => c !== undefined && replays.has(c);
+
 export async function actOnPlatform(deps: ActionDeps, s: StoredComment, step: PlatformStep, change: (effect: Effect) => Change, by: string | null): Promise<Comment> {
   const outcome = await exactlyOnce(deps, s, step, by);
-  if ('finished' in outcome) return outcome.finished.comment;
+  if ('finished' in outcome) {
+    replays.add(outcome.finished.comment);
+    return outcome.finished.comment;
+  }
   const next = await record(deps, s, change(outcome.effect), by, true);
   await stores.claims.markClaimRecorded(outcome.claim);
   return next.comment;

@@ -8,7 +8,7 @@
  * Reuse: `applyAutomatic(deps, { workspaceId, commentId, action, reason, source })`.
  */
 import { randomUUID } from 'node:crypto';
-import { fillSavedReply, type Action, type AutomationEntry } from '@cg/shared';
+import { fillSavedReply, type Action, type AutomationEntry, type Comment } from '@cg/shared';
 import * as actions from './actions.js';
 import { ConcurrentAttempt, DomainError, Invalid, Missing, StateConflict } from './errors.js';
 import { record, type ActionDeps, type Change } from './exactly-once.js';
@@ -102,13 +102,14 @@ function assignChange(memberId: string | null, description: string): Change {
   };
 }
 
-async function act(deps: ActionDeps, a: AutomaticAction, s: StoredComment, by: string): Promise<void> {
+/** Carries out the action; a platform action answers the comment as recorded (actions.isReplay tells another request's). */
+async function act(deps: ActionDeps, a: AutomaticAction, s: StoredComment, by: string): Promise<Comment | void> {
   const { workspaceId, commentId, action } = a;
   switch (action.type) {
-    case 'hide': await actions.hide(deps, workspaceId, commentId, by); return;
-    case 'delete': await actions.remove(deps, workspaceId, commentId, by); return;
-    case 'reply': await actions.reply(deps, workspaceId, commentId, await replyText(workspaceId, action, s), by); return;
-    case 'private_reply': await actions.privateReply(deps, workspaceId, commentId, await replyText(workspaceId, action, s), by); return;
+    case 'hide': return actions.hide(deps, workspaceId, commentId, by);
+    case 'delete': return actions.remove(deps, workspaceId, commentId, by);
+    case 'reply': return actions.reply(deps, workspaceId, commentId, await replyText(workspaceId, action, s), by);
+    case 'private_reply': return actions.privateReply(deps, workspaceId, commentId, await replyText(workspaceId, action, s), by);
     case 'flag': await record(deps, s, labelChange(s, action.label, null, `Flagged ${s.comment.authorName}'s comment for review: ${action.label}`), by, false); return;
     case 'assign': {
       const member = await stores.workspaces.getMember(workspaceId, action.memberId);
@@ -148,7 +149,8 @@ export async function applyAutomatic(deps: ActionDeps, a: AutomaticAction): Prom
     return { ...base, outcome: 'failed', error: 'Already done.', undoable: false };
   } else {
     try {
-      await act(deps, a, s, automationActor(a.reason));
+      // Another path did it between this one's read and its claim: that path logs it.
+      if (actions.isReplay(await act(deps, a, s, automationActor(a.reason)))) return { ...base, outcome: 'failed', error: 'Already done.', undoable: false };
       entry = { ...base, outcome: 'done', undoable: undoable(a.action) };
     } catch (err) {
       if (!(err instanceof DomainError)) throw err;
