@@ -21,7 +21,7 @@ import { watchForAttacks } from './incidents.js';
 import { loadMemory, SAME_AS_REASON } from './learning.js';
 import { buildMemory, sameAsReason, type Example, type Memory } from './memory.js';
 import type { StoredComment } from './model.js';
-import { runRules } from './rules.js';
+import { rulesFor, runRules } from './rules.js';
 import { stores } from './store-port.js';
 
 /**
@@ -57,10 +57,22 @@ export async function sweepCopies(deps: ActionDeps, removed: StoredComment, exam
   return hidden;
 }
 
+/** Whether anything acts on a comment as it arrives, before its analysis: an active arrival rule, or the cross-post memory (removeRepeats). */
+export async function actsOnArrival(workspaceId: string, c: Comment): Promise<boolean> {
+  if ((await rulesFor(workspaceId, 'arrival')).length) return true;
+  if (!repeatCandidate(c)) return false;
+  const memory = await loadMemory(workspaceId);
+  return memory.size > 0 && memory.find(c.content, { removedOnly: true }) !== null;
+}
+
+function repeatCandidate(c: Comment): boolean {
+  return c.status === 'pending' && !c.isHidden && c.content.trim() !== '';
+}
+
 /** Hides the arrivals a moderator or a rule already removed elsewhere; returns the ids hidden. */
 export async function removeRepeats(deps: ActionDeps, workspaceId: string, arrivals: Comment[]): Promise<Set<string>> {
   const done = new Set<string>();
-  const candidates = arrivals.filter((c) => c.status === 'pending' && !c.isHidden && c.content.trim());
+  const candidates = arrivals.filter(repeatCandidate);
   if (!candidates.length) return done;
   const memory = await loadMemory(workspaceId);
   if (!memory.size) return done;

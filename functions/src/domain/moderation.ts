@@ -13,7 +13,8 @@ import { actOnPlatform, deleteStep, hideStep, repliedWith, replyStep, short } fr
 import { concurrent, record, type Change } from './exactly-once.js';
 import { stores } from './store-port.js';
 import { commentPayload, emitWebhookEvents } from './outgoing-webhooks.js';
-import { removeRepeats } from './automatic.js';
+import { actsOnArrival, removeRepeats } from './automatic.js';
+import { afterArrivalRules } from './rules.js';
 import { checkQuota, countSentiments } from './alerts.js';
 import type { StoredComment, WorkspaceRecord } from './model.js';
 
@@ -48,15 +49,29 @@ async function queueForAnalysis(deps: ModerationDeps, ws: WorkspaceRecord, items
   const movable = items.filter((s) => canTransition('process', s.comment.status));
   const reserved = await usage.reserve(workspaceId, movable.length, monthlyQuota(ws));
   const paused = reserved < movable.length ? 'quota' : null;
-  if (reserved > 0 || paused) await checkQuota(workspaceId, monthlyQuota(ws), paused === 'quota');
-  const notice = paused ? QUOTA_NOTICE : ws.notice === TRIAL_ENDED_NOTICE || (ws.notice === QUOTA_NOTICE && reserved > 0) ? null : ws.notice;
-  if (notice !== ws.notice) await setWorkspaceFields(workspaceId, { notice });
+  await afterReserving(ws, reserved, paused);
   let queued: StoredComment[] = [];
   try {
     queued = await store.writeMany(movable.slice(0, reserved).map((s) => ({ before: s, after: { ...s, comment: { ...s.comment, status: 'processing' as const, lastError: null } } })));
   } finally {
     await usage.release(workspaceId, reserved - queued.length); // taken meanwhile by another call
   }
+  await enqueue(deps, workspaceId, queued);
+  const ids = queued.map((s) => s.comment.id);
+  if (ids.length) await deps.notifier.notify(workspaceId, { type: 'comment_status_update', commentIds: ids, status: 'processing' });
+  return { ids, paused };
+}
+
+/** The quota's alerts and the workspace's notice once comments were reserved for analysis (or refused: paused). */
+async function afterReserving(ws: WorkspaceRecord, reserved: number, paused: 'quota' | null): Promise<void> {
+  if (reserved > 0 || paused) await checkQuota(ws.id, monthlyQuota(ws), paused === 'quota');
+  const notice = paused ? QUOTA_NOTICE : ws.notice === TRIAL_ENDED_NOTICE || (ws.notice === QUOTA_NOTICE && reserved > 0) ? null : ws.notice;
+  if (notice !== ws.notice) await setWorkspaceFields(ws.id, { notice });
+}
+
+/** Sends comments marked processing (and reserved) to the analyser; when the queue refuses them they go back to pending with the error and their reservation. */
+async function enqueue(deps: ModerationDeps, workspaceId: string, queued: StoredComment[]): Promise<void> {
+  if (!queued.length) return;
   try {
     await deps.queue.enqueue(queued.map((s) => ({ workspaceId, commentId: s.comment.id })));
   } catch (err) {
@@ -64,9 +79,35 @@ async function queueForAnalysis(deps: ModerationDeps, ws: WorkspaceRecord, items
     await usage.release(workspaceId, queued.length);
     throw err;
   }
-  const ids = queued.map((s) => s.comment.id);
-  if (ids.length) await deps.notifier.notify(workspaceId, { type: 'comment_status_update', commentIds: ids, status: 'processing' });
-  return { ids, paused };
+}
+
+/**
+ * A comment arriving by webhook. When the workspace analyses arrivals and nothing acts on them first
+ * (no active arrival rule, no removed text it repeats: automatic.ts), it is stored directly as
+ * `processing` and queued: one write instead of a pending one and then a processing one. Otherwise
+ * it is stored pending and goes through the arrival rules, the cross-post memory and
+ * analyseArrivals. Returns what was stored; nothing when it already was (a repeated delivery).
+ */
+export async function receiveComment(deps: ModerationDeps, workspaceId: string, comment: Comment): Promise<Comment[]> {
+  const ws = comment.status === 'pending' ? await getWorkspace(workspaceId) : null;
+  if (ws?.autoAnalyze && mayAnalyse(ws) && !(await actsOnArrival(workspaceId, comment)) && (await usage.reserve(workspaceId, 1, monthlyQuota(ws))) === 1) {
+    let added: Comment[] = [];
+    try {
+      added = await store.insertNew(workspaceId, [{ ...comment, status: 'processing' }]);
+    } finally {
+      if (!added.length) await usage.release(workspaceId, 1);
+    }
+    if (!added.length) return added;
+    await afterReserving(ws, 1, null);
+    await deps.notifier.notify(workspaceId, { type: 'new_comments', count: 1, commentIds: [comment.id] });
+    await emitWebhookEvents(workspaceId, 'comment.received', added.map((c) => ({ comment: commentPayload(c) })));
+    // As insertNew wrote it (version 1), for enqueue's way back to pending.
+    await enqueue(deps, workspaceId, added.map((c) => ({ workspaceId, comment: c, review: null, version: 1, updatedAt: '' })));
+    return added;
+  }
+  const added = await store.insertNew(workspaceId, [comment]);
+  if (added.length) await analyseArrivals(deps, workspaceId, await afterArrivalRules(deps, workspaceId, added));
+  return added;
 }
 
 async function requireWorkspace(workspaceId: string): Promise<WorkspaceRecord> {

@@ -8,8 +8,7 @@
  * the notice arrives, decides, so applying one is idempotent and needs no dedupe.
  */
 import type { Comment } from '@cg/shared';
-import { analyseArrivals, type ModerationDeps } from './moderation.js';
-import { afterArrivalRules } from './rules.js';
+import { receiveComment, type ModerationDeps } from './moderation.js';
 import { toComment } from './sync.js';
 import { stores } from './store-port.js';
 import { telemetry } from './telemetry-port.js';
@@ -48,13 +47,11 @@ async function applyFor(deps: ModerationDeps, e: WebhookCommentEvent, owner: Pag
     timestamp: new Date().toISOString(), isHidden: false, fromPage: false, ...e.comment,
   };
   if (e.verb === 'add') {
-    // Insert-if-absent is itself the dedupe for additions.
-    const added = await store.insertNew(owner.workspaceId, [toComment(c, owner.accountId)]);
+    // Insert-if-absent is itself the dedupe for additions; rules without AI conditions act before the analysis (receiveComment).
+    const added = await receiveComment(deps, owner.workspaceId, toComment(c, owner.accountId));
     if (!added.length) return 'duplicate';
     telemetry.metric('CommentsReceived', added.length);
     telemetry.logKeys({ workspace: owner.workspaceId, comment: added[0]!.id });
-    // Rules without AI conditions act first; what follows sees the comment as they left it (one they hid or deleted is neither analysed nor matched by the memory).
-    await analyseArrivals(deps, owner.workspaceId, await afterArrivalRules(deps, owner.workspaceId, added));
     return 'applied';
   }
   if (e.verb === 'hide' || e.verb === 'unhide') return applyChangeTo(deps, owner, c, e.verb);
