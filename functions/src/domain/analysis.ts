@@ -51,10 +51,14 @@ interface Prepared {
 
 async function prepare(workspaceId: string, commentIds: string[]): Promise<Prepared | null> {
   // Unreadable comments are skipped (and logged) by the store.
-  const stored = await stores.comments.getComments(workspaceId, [...new Set(commentIds)]);
+  // Read together: the comments, their brands and the workspace's memory (learning.ts: decisions moderators took on the same text, and the layer learnt from them).
+  const [stored, brands, memory] = await Promise.all([
+    stores.comments.getComments(workspaceId, [...new Set(commentIds)]),
+    brandsOfAccounts(workspaceId),
+    loadMemory(workspaceId).catch((err: Error) => { console.warn('[analysis] memory not loaded', workspaceId, err.message); return buildMemory([]); }),
+  ]);
   const todo = stored.filter((s) => s.comment.status === 'processing');
   if (!todo.length) return null;
-  const brands = await brandsOfAccounts(workspaceId);
   const readBrand = brandReader(workspaceId);
   // One context object per brand: the analyser groups (and batches) comments by it.
   const contexts = new Map<string, Promise<BrandContext>>();
@@ -64,8 +68,6 @@ async function prepare(workspaceId: string, commentIds: string[]): Promise<Prepa
     const { id, content, authorName, platform } = s.comment;
     return { stored: s, item: { comment: { id, content, authorName, platform }, brand: await contexts.get(brand.id)! } };
   }));
-  // The workspace's memory (learning.ts): decisions moderators took on the same text, and the layer learnt from them.
-  const memory = await loadMemory(workspaceId).catch((err: Error) => { console.warn('[analysis] memory not loaded', workspaceId, err.message); return buildMemory([]); });
   return { workspaceId, items, memory };
 }
 

@@ -59,10 +59,9 @@ export async function sweepCopies(deps: ActionDeps, removed: StoredComment, exam
 
 /** Whether anything acts on a comment as it arrives, before its analysis: an active arrival rule, or the cross-post memory (removeRepeats). */
 export async function actsOnArrival(workspaceId: string, c: Comment): Promise<boolean> {
-  if ((await rulesFor(workspaceId, 'arrival')).length) return true;
-  if (!repeatCandidate(c)) return false;
-  const memory = await loadMemory(workspaceId);
-  return memory.size > 0 && memory.find(c.content, { removedOnly: true }) !== null;
+  const [rules, memory] = await Promise.all([rulesFor(workspaceId, 'arrival'), repeatCandidate(c) ? loadMemory(workspaceId) : null]);
+  if (rules.length) return true;
+  return memory !== null && memory.size > 0 && memory.find(c.content, { removedOnly: true }) !== null;
 }
 
 function repeatCandidate(c: Comment): boolean {

@@ -89,8 +89,8 @@ async function enqueue(deps: ModerationDeps, workspaceId: string, queued: Stored
  * analyseArrivals. Returns what was stored; nothing when it already was (a repeated delivery).
  */
 export async function receiveComment(deps: ModerationDeps, workspaceId: string, comment: Comment): Promise<Comment[]> {
-  const ws = comment.status === 'pending' ? await getWorkspace(workspaceId) : null;
-  if (ws?.autoAnalyze && mayAnalyse(ws) && !(await actsOnArrival(workspaceId, comment)) && (await usage.reserve(workspaceId, 1, monthlyQuota(ws))) === 1) {
+  const [ws, acted] = comment.status === 'pending' ? await Promise.all([getWorkspace(workspaceId), actsOnArrival(workspaceId, comment)]) : [null, true];
+  if (ws?.autoAnalyze && mayAnalyse(ws) && !acted && (await usage.reserve(workspaceId, 1, monthlyQuota(ws))) === 1) {
     let added: Comment[] = [];
     try {
       added = await store.insertNew(workspaceId, [{ ...comment, status: 'processing' }]);
@@ -98,16 +98,24 @@ export async function receiveComment(deps: ModerationDeps, workspaceId: string, 
       if (!added.length) await usage.release(workspaceId, 1);
     }
     if (!added.length) return added;
-    await afterReserving(ws, 1, null);
-    await deps.notifier.notify(workspaceId, { type: 'new_comments', count: 1, commentIds: [comment.id] });
-    await emitWebhookEvents(workspaceId, 'comment.received', added.map((c) => ({ comment: commentPayload(c) })));
-    // As insertNew wrote it (version 1), for enqueue's way back to pending.
-    await enqueue(deps, workspaceId, added.map((c) => ({ workspaceId, comment: c, review: null, version: 1, updatedAt: '' })));
+    await allDone([
+      // As insertNew wrote it (version 1), for enqueue's way back to pending.
+      enqueue(deps, workspaceId, added.map((c) => ({ workspaceId, comment: c, review: null, version: 1, updatedAt: '' }))),
+      afterReserving(ws, 1, null),
+      deps.notifier.notify(workspaceId, { type: 'new_comments', count: 1, commentIds: [comment.id] }),
+      emitWebhookEvents(workspaceId, 'comment.received', added.map((c) => ({ comment: commentPayload(c) }))),
+    ]);
     return added;
   }
   const added = await store.insertNew(workspaceId, [comment]);
   if (added.length) await analyseArrivals(deps, workspaceId, await afterArrivalRules(deps, workspaceId, added));
   return added;
+}
+
+/** Waits for every step (none left running when the function returns), then throws the first failure. */
+async function allDone(steps: (Promise<unknown> | null)[]): Promise<void> {
+  const failed = (await Promise.allSettled(steps)).find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failed) throw failed.reason;
 }
 
 async function requireWorkspace(workspaceId: string): Promise<WorkspaceRecord> {
@@ -179,13 +187,15 @@ export async function recordDecisions(deps: Pick<ModerationDeps, 'notifier'>, wo
   const failed = written.filter((s) => s.comment.status === 'pending').map((s) => s.comment.id);
   // Counted when queued: the failed ones are given back (they are pending again).
   if (failed.length) await usage.release(workspaceId, failed.length);
-  if (processed.length) {
+  const decided = written.filter((s) => s.comment.status === 'processed');
+  // Independent of one another, so together: the live update does not wait for the counts and deliveries.
+  await allDone([
     // Negative-sentiment counts for the surge alert, kept on write (never a scan of the comments).
-    await countSentiments(workspaceId, written.filter((s) => s.comment.status === 'processed'));
-    await emitWebhookEvents(workspaceId, 'comment.decided', written.filter((s) => s.comment.status === 'processed').map((s) => ({ comment: commentPayload(s.comment), decision: s.comment.aiDecision })));
-    await deps.notifier.notify(workspaceId, { type: 'comment_processed', commentIds: processed, ...(processed.length === 1 ? { commentId: processed[0] } : {}), status: 'processed' });
-  }
-  if (failed.length) await deps.notifier.notify(workspaceId, { type: 'comment_status_update', commentIds: failed, status: 'pending' });
+    decided.length ? countSentiments(workspaceId, decided) : null,
+    decided.length ? emitWebhookEvents(workspaceId, 'comment.decided', decided.map((s) => ({ comment: commentPayload(s.comment), decision: s.comment.aiDecision }))) : null,
+    processed.length ? deps.notifier.notify(workspaceId, { type: 'comment_processed', commentIds: processed, ...(processed.length === 1 ? { commentId: processed[0] } : {}), status: 'processed' }) : null,
+    failed.length ? deps.notifier.notify(workspaceId, { type: 'comment_status_update', commentIds: failed, status: 'pending' }) : null,
+  ]);
   return written.length;
 }
 
