@@ -1,7 +1,7 @@
 /**
  * A comment arriving by webhook in a workspace that analyses arrivals (receiveComment, against
  * DynamoDB Local): when nothing acts on it first it is stored directly as `processing` and queued
- * once, its month's usage counted once; a repeated delivery changes nothing; a queue that refuses
+ * once (and found by search), its month's usage counted once; a repeated delivery changes nothing; a queue that refuses
  * leaves it pending with the error and gives the usage back. An active arrival rule or a removed
  * text it repeats still see it as it arrives.
  */
@@ -37,7 +37,7 @@ async function workspace(tag: string) {
 
 describe('a comment arriving in a workspace that analyses arrivals', () => {
   it('is stored as processing and queued once, with one usage count; a repeated delivery changes nothing', async () => {
-    const { ws } = await workspace('arrive');
+    const { client, ws } = await workspace('arrive');
     const d = deps();
     const c = makeComment({ content: 'Do you ship to Canada?' });
     const usedBefore = await stores.usage.usedThisMonth(ws);
@@ -48,6 +48,9 @@ describe('a comment arriving in a workspace that analyses arrivals', () => {
     expect(d.queued).toEqual([c.id]);
     expect(d.messages.map((m) => m.type)).toEqual(['new_comments']);
     expect(await stores.usage.usedThisMonth(ws)).toBe(usedBefore + 1);
+    // Its search words were written beside the queueing.
+    const found = await client.get('/api/comments?search=canada');
+    expect(found.json.comments.map((x: any) => x.id)).toEqual([c.id]);
 
     expect(await receiveComment(d.deps, ws, c)).toEqual([]);
     expect(d.queued).toEqual([c.id]);

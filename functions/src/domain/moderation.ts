@@ -93,7 +93,7 @@ export async function receiveComment(deps: ModerationDeps, workspaceId: string, 
   if (ws?.autoAnalyze && mayAnalyse(ws) && !acted && (await usage.reserve(workspaceId, 1, monthlyQuota(ws))) === 1) {
     let added: Comment[] = [];
     try {
-      added = await store.insertNew(workspaceId, [{ ...comment, status: 'processing' }]);
+      added = await store.insertNew(workspaceId, [{ ...comment, status: 'processing' }], { searchWords: false });
     } finally {
       if (!added.length) await usage.release(workspaceId, 1);
     }
@@ -101,6 +101,8 @@ export async function receiveComment(deps: ModerationDeps, workspaceId: string, 
     await allDone([
       // As insertNew wrote it (version 1), for enqueue's way back to pending.
       enqueue(deps, workspaceId, added.map((c) => ({ workspaceId, comment: c, review: null, version: 1, updatedAt: '' }))),
+      // The analysis does not wait for the search index (under load its BatchWrite took seconds).
+      store.putSearchWords(workspaceId, added),
       afterReserving(ws, 1, null),
       deps.notifier.notify(workspaceId, { type: 'new_comments', count: 1, commentIds: [comment.id] }),
       emitWebhookEvents(workspaceId, 'comment.received', added.map((c) => ({ comment: commentPayload(c) }))),

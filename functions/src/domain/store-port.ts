@@ -27,8 +27,9 @@ export interface CommentStore {
   /** The stored comments among `ids` (missing and unreadable ones are left out). */
   getComments(workspaceId: string, ids: string[]): Promise<StoredComment[]>;
   writeMany(changes: { before: StoredComment; after: NewState }[]): Promise<StoredComment[]>;
-  /** Inserts the comments not stored yet (idempotent); returns the ones added. */
-  insertNew(workspaceId: string, comments: Comment[]): Promise<Comment[]>;
+  /** Inserts the comments not stored yet (idempotent); returns the ones added. `searchWords: false`: the caller writes their search words (putSearchWords) after what must not wait for them. */
+  insertNew(workspaceId: string, comments: Comment[], opts?: { searchWords?: boolean }): Promise<Comment[]>;
+  putSearchWords(workspaceId: string, comments: Comment[]): Promise<void>;
   getCounters(workspaceId: string): Promise<Record<string, number>>;
   listQueue(workspaceId: string, platform: Platform | undefined, offset: number, limit: number): Promise<StoredComment[]>;
   listQueueByStatus(workspaceId: string, status: string, max: number): Promise<StoredComment[]>;

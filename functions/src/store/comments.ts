@@ -241,14 +241,18 @@ function transactionChunks<T>(all: T[], extra: (t: T) => string[]): T[][] {
   return out;
 }
 
-/** Inserts comments that are not stored yet (idempotent); returns the ones actually added. */
-export async function insertNew(workspaceId: string, comments: Comment[]): Promise<Comment[]> {
+/** Inserts comments that are not stored yet (idempotent); returns the ones actually added. Their search words are written too unless the caller writes them itself (putSearchWords). */
+export async function insertNew(workspaceId: string, comments: Comment[], opts: { searchWords?: boolean } = {}): Promise<Comment[]> {
   const added: Comment[] = [];
   for (const chunk of transactionChunks(comments, (c) => [`${cellOf(c).platform}#${cellOf(c).accountId}`])) {
     added.push(...(await insertChunk(workspaceId, chunk, true)));
   }
-  await putWords(workspaceId, added);
+  if (opts.searchWords !== false) await putWords(workspaceId, added);
   return added;
+}
+
+export async function putSearchWords(workspaceId: string, comments: Comment[]): Promise<void> {
+  await putWords(workspaceId, comments);
 }
 
 /**
