@@ -229,9 +229,11 @@ async function webhookToSocket(s: Stack, client: Client, pageId: string, postId:
     const at = now();
     let m: any;
     try { m = JSON.parse(data.toString()); } catch { return; }
-    if (m?.type === 'comment_processed' && typeof m.commentId === 'string') {
-      const t = sentAt.get(m.commentId);
-      if (t !== undefined && !got.has(m.commentId)) got.set(m.commentId, at - t);
+    // One message names every comment of a batch of decisions (commentIds; commentId too when it is one).
+    if (m?.type !== 'comment_processed') return;
+    for (const id of new Set<string>([m.commentId, ...(m.commentIds ?? [])].filter((x) => typeof x === 'string'))) {
+      const t = sentAt.get(id);
+      if (t !== undefined && !got.has(id)) got.set(id, at - t);
     }
   });
   const texts = ['Do you ship to Canada?', 'Love this serum, my skin has never looked better!', 'Worst customer service ever, still waiting for my refund', 'Check out my page for free followers http://spam.example', 'Está disponible en azul?', 'Meh.'];
