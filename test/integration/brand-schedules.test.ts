@@ -136,6 +136,9 @@ describe('scheduled automation per brand', () => {
     expect((await localSchedules()).filter((s) => JSON.parse(s.Target.Input).workspaceId === workspaceId)).toEqual([]);
     const weekLater = new Date(new Date(runs[0]!).getTime() + 7 * 86_400_000).toISOString();
     expect((await fire(weekLater)).filter((f) => JSON.stringify(f).includes(workspaceId))).toEqual([]);
+    // The sandbox's pages stay connected to this workspace after the file: a rule left on would hide other files' link comments.
+    const { id, ...body } = rule.json;
+    expect((await client.put(`/api/rules/${id}`, { name: body.name, brandId: body.brandId, mode: 'off', conditions: body.conditions, action: body.action })).status).toBe(200);
   });
 
   it('saving again updates the schedule in place: fewer times leave fewer schedules', async () => {
