@@ -57,6 +57,19 @@ describe('a comment arriving in a workspace that analyses arrivals', () => {
     expect(await stores.usage.usedThisMonth(ws)).toBe(usedBefore + 1);
   });
 
+  it('arriving together (one batch of webhooks): all stored and queued once, usage counted once each; the same comment twice is stored once', async () => {
+    const { ws } = await workspace('arrivebatch');
+    const d = deps();
+    const batch = Array.from({ length: 8 }, (_, i) => makeComment({ content: `Question number ${i}: do you ship to Canada?` }));
+    const usedBefore = await stores.usage.usedThisMonth(ws);
+    const results = await Promise.all([...batch, batch[0]!].map((c) => receiveComment(d.deps, ws, c)));
+    expect(results.map((r) => r.length)).toEqual([1, 1, 1, 1, 1, 1, 1, 1, 0]);
+    expect(d.queued.sort()).toEqual(batch.map((c) => c.id).sort());
+    expect(await stores.usage.usedThisMonth(ws)).toBe(usedBefore + 8);
+    const counters = await store.getCounters(ws);
+    expect([counters.status_processing, counters.total]).toEqual([8, 8]);
+  });
+
   it('stays pending with the error when the queue refuses it, its usage given back', async () => {
     const { ws } = await workspace('arriverefused');
     const d = deps(true);
@@ -88,8 +101,6 @@ describe('a comment arriving in a workspace that analyses arrivals', () => {
     const { ws } = await workspace('arrivememory');
     const removed = 'Earn five thousand dollars a week from home, message me on telegram now';
     await stores.memory.putExample(ws, { commentId: 'facebook_removed1', text: removed.toLowerCase(), final: 'delete', ai: null, verb: 'deleted', source: 'moderator', brandId: null, at: new Date().toISOString() });
-    expect(await actsOnArrival(ws, makeComment({ content: removed }))).toBe(true);
-    expect(await actsOnArrival(ws, makeComment({ content: 'What time do you open on Sundays?' }))).toBe(false);
-    expect(await actsOnArrival(ws, makeComment({ content: removed, isHidden: true }))).toBe(false);
+    expect(await actsOnArrival(ws, [makeComment({ content: removed }), makeComment({ content: 'What time do you open on Sundays?' }), makeComment({ content: removed, isHidden: true })])).toEqual([true, false, false]);
   });
 });

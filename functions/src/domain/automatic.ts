@@ -57,11 +57,10 @@ export async function sweepCopies(deps: ActionDeps, removed: StoredComment, exam
   return hidden;
 }
 
-/** Whether anything acts on a comment as it arrives, before its analysis: an active arrival rule, or the cross-post memory (removeRepeats). */
-export async function actsOnArrival(workspaceId: string, c: Comment): Promise<boolean> {
-  const [rules, memory] = await Promise.all([rulesFor(workspaceId, 'arrival'), repeatCandidate(c) ? loadMemory(workspaceId) : null]);
-  if (rules.length) return true;
-  return memory !== null && memory.size > 0 && memory.find(c.content, { removedOnly: true }) !== null;
+/** Whether anything acts on each comment as it arrives, before its analysis: an active arrival rule, or the cross-post memory (removeRepeats). The rules and the memory are read once. */
+export async function actsOnArrival(workspaceId: string, comments: Comment[]): Promise<boolean[]> {
+  const [rules, memory] = await Promise.all([rulesFor(workspaceId, 'arrival'), comments.some(repeatCandidate) ? loadMemory(workspaceId) : null]);
+  return comments.map((c) => rules.length > 0 || (memory !== null && memory.size > 0 && repeatCandidate(c) && memory.find(c.content, { removedOnly: true }) !== null));
 }
 
 function repeatCandidate(c: Comment): boolean {

@@ -14,6 +14,7 @@ import { concurrent, record, type Change } from './exactly-once.js';
 import { stores } from './store-port.js';
 import { commentPayload, emitWebhookEvents } from './outgoing-webhooks.js';
 import { actsOnArrival, removeRepeats } from './automatic.js';
+import { gatherer } from './gather.js';
 import { afterArrivalRules } from './rules.js';
 import { checkQuota, countSentiments } from './alerts.js';
 import type { StoredComment, WorkspaceRecord } from './model.js';
@@ -87,32 +88,71 @@ async function enqueue(deps: ModerationDeps, workspaceId: string, queued: Stored
  * `processing` and queued: one write instead of a pending one and then a processing one. Otherwise
  * it is stored pending and goes through the arrival rules, the cross-post memory and
  * analyseArrivals. Returns what was stored; nothing when it already was (a repeated delivery).
+ * The webhooks of one batch, handled in parallel, are gathered per workspace (gather.ts): their
+ * checks read the rules and memory once, and they are reserved, inserted and queued together.
  */
 export async function receiveComment(deps: ModerationDeps, workspaceId: string, comment: Comment): Promise<Comment[]> {
-  const [ws, acted] = comment.status === 'pending' ? await Promise.all([getWorkspace(workspaceId), actsOnArrival(workspaceId, comment)]) : [null, true];
-  if (ws?.autoAnalyze && mayAnalyse(ws) && !acted && (await usage.reserve(workspaceId, 1, monthlyQuota(ws))) === 1) {
-    let added: Comment[] = [];
+  // The workspace first (read once per batch of webhooks): a workspace that does not analyse arrivals reads nothing more here.
+  const ws = comment.status === 'pending' ? await getWorkspace(workspaceId) : null;
+  if (ws?.autoAnalyze && mayAnalyse(ws) && !(await arrivalActedOn(workspaceId, comment)) && (await reserveOne(workspaceId, monthlyQuota(ws)))) {
+    const queued = { ...comment, status: 'processing' as const };
+    let added = false;
     try {
-      added = await store.insertNew(workspaceId, [{ ...comment, status: 'processing' }], { searchWords: false });
+      added = await insertUnindexed(workspaceId, queued);
     } finally {
-      if (!added.length) await usage.release(workspaceId, 1);
+      if (!added) await usage.release(workspaceId, 1);
     }
-    if (!added.length) return added;
+    if (!added) return [];
     await allDone([
       // As insertNew wrote it (version 1), for enqueue's way back to pending.
-      enqueue(deps, workspaceId, added.map((c) => ({ workspaceId, comment: c, review: null, version: 1, updatedAt: '' }))),
+      enqueueOne(workspaceId, { deps, stored: { workspaceId, comment: queued, review: null, version: 1, updatedAt: '' } }),
       // The analysis does not wait for the search index (under load its BatchWrite took seconds).
-      store.putSearchWords(workspaceId, added),
+      writeWords(workspaceId, queued),
       afterReserving(ws, 1, null),
       deps.notifier.notify(workspaceId, { type: 'new_comments', count: 1, commentIds: [comment.id] }),
-      emitWebhookEvents(workspaceId, 'comment.received', added.map((c) => ({ comment: commentPayload(c) }))),
+      emitWebhookEvents(workspaceId, 'comment.received', [{ comment: commentPayload(queued) }]),
     ]);
-    return added;
+    return [queued];
   }
-  const added = await store.insertNew(workspaceId, [comment]);
-  if (added.length) await analyseArrivals(deps, workspaceId, await afterArrivalRules(deps, workspaceId, added));
-  return added;
+  if (!(await insertIndexed(workspaceId, comment))) return [];
+  await storedArrival(workspaceId, { deps, comment });
+  return [comment];
 }
+
+/** Stored pending: the batch's arrivals of a workspace go through its arrival rules, the memory and the analysis together. */
+const storedArrival = gatherer<{ deps: ModerationDeps; comment: Comment }, void>(async (workspaceId, items) => {
+  const { deps } = items[0]!;
+  await analyseArrivals(deps, workspaceId, await afterArrivalRules(deps, workspaceId, items.map((i) => i.comment)));
+  return items.map(() => undefined);
+});
+
+const arrivalActedOn = gatherer<Comment, boolean>(actsOnArrival);
+
+/** Reserves one analysis each in the month's quota (the same quota for a workspace's callers): the first ones get it while it lasts. */
+const reserveOne = gatherer<number | null, boolean>(async (workspaceId, quotas) => {
+  const reserved = await usage.reserve(workspaceId, quotas.length, quotas[0] ?? null);
+  return quotas.map((_, i) => i < reserved);
+});
+
+/** Insert-if-absent, gathered: whether each comment was added (a comment twice in one batch is added once). */
+function insertions(searchWords: boolean) {
+  return gatherer<Comment, boolean>(async (workspaceId, comments) => {
+    const added = new Set((await store.insertNew(workspaceId, [...new Map(comments.map((c) => [c.id, c])).values()], { searchWords })).map((c) => c.id));
+    return comments.map((c) => added.delete(c.id));
+  });
+}
+const insertIndexed = insertions(true);
+const insertUnindexed = insertions(false);
+
+const writeWords = gatherer<Comment, void>(async (workspaceId, comments) => {
+  await store.putSearchWords(workspaceId, comments);
+  return comments.map(() => undefined);
+});
+
+const enqueueOne = gatherer<{ deps: ModerationDeps; stored: StoredComment }, void>(async (workspaceId, items) => {
+  await enqueue(items[0]!.deps, workspaceId, items.map((i) => i.stored));
+  return items.map(() => undefined);
+});
 
 /** Waits for every step (none left running when the function returns), then throws the first failure. */
 async function allDone(steps: (Promise<unknown> | null)[]): Promise<void> {

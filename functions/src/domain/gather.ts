@@ -1,0 +1,28 @@
+/**
+ * Calls made in the same turn of the event loop become one call per key. The records of one SQS
+ * batch are handled in parallel (one webhook each); gathered, their comments are inserted in one
+ * transaction and their quota reserved in one update instead of one of each per comment. Each caller
+ * gets the answer for its own item; a failure fails every caller of that call (their records are
+ * delivered again).
+ */
+interface Group<T, R> { items: T[]; waiters: { resolve: (r: R) => void; reject: (err: unknown) => void }[] }
+
+export function gatherer<T, R>(run: (key: string, items: T[]) => Promise<R[]>): (key: string, item: T) => Promise<R> {
+  const open = new Map<string, Group<T, R>>();
+  return (key, item) => new Promise<R>((resolve, reject) => {
+    let group = open.get(key);
+    if (!group) {
+      const g: Group<T, R> = (group = { items: [], waiters: [] });
+      open.set(key, g);
+      setImmediate(() => {
+        open.delete(key);
+        run(key, g.items).then(
+          (results) => g.waiters.forEach((w, i) => w.resolve(results[i]!)),
+          (err: unknown) => g.waiters.forEach((w) => w.reject(err)),
+        );
+      });
+    }
+    group.items.push(item);
+    group.waiters.push({ resolve, reject });
+  });
+}
