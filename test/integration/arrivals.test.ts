@@ -9,10 +9,10 @@ import { describe, expect, it } from 'vitest';
 import { signedIn } from '../support/client.js';
 import { makeComment, store } from '../support/seed.js';
 
-const { receiveComment } = await import('../../functions/src/domain/moderation.js');
+const { receiveComment } = await import('../../functions/src/domain/arrivals.js');
 const { actsOnArrival } = await import('../../functions/src/domain/automatic.js');
 const { setWorkspaceFields } = await import('../../functions/src/store/workspaces.js');
-const { stores } = await import('../../functions/src/domain/store-port.js');
+const { stores, withRequestScope } = await import('../../functions/src/domain/store-port.js');
 
 function deps(refuse = false) {
   const queued: string[] = [];
@@ -62,8 +62,11 @@ describe('a comment arriving in a workspace that analyses arrivals', () => {
     const d = deps();
     const batch = Array.from({ length: 8 }, (_, i) => makeComment({ content: `Question number ${i}: do you ship to Canada?` }));
     const usedBefore = await stores.usage.usedThisMonth(ws);
-    const results = await Promise.all([...batch, batch[0]!].map((c) => receiveComment(d.deps, ws, c)));
-    expect(results.map((r) => r.length)).toEqual([1, 1, 1, 1, 1, 1, 1, 1, 0]);
+    // As the meta-events function handles a batch: its records in parallel, in one request scope.
+    const results = await withRequestScope(() => Promise.all([...batch, batch[0]!].map((c) => receiveComment(d.deps, ws, c))));
+    expect(results.slice(1, 8).map((r) => r.length)).toEqual([1, 1, 1, 1, 1, 1, 1]);
+    // The comment delivered twice: stored by one of its two deliveries.
+    expect(results[0]!.length + results[8]!.length).toBe(1);
     expect(d.queued.sort()).toEqual(batch.map((c) => c.id).sort());
     expect(await stores.usage.usedThisMonth(ws)).toBe(usedBefore + 8);
     const counters = await store.getCounters(ws);

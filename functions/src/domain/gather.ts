@@ -3,7 +3,7 @@
  * batch are handled in parallel (one webhook each); gathered, their comments are inserted in one
  * transaction and their quota reserved in one update instead of one of each per comment. Each caller
  * gets the answer for its own item; a failure fails every caller of that call (their records are
- * delivered again).
+ * delivered again). allDone runs independent steps together.
  */
 interface Group<T, R> { items: T[]; waiters: { resolve: (r: R) => void; reject: (err: unknown) => void }[] }
 
@@ -25,4 +25,10 @@ export function gatherer<T, R>(run: (key: string, items: T[]) => Promise<R[]>): 
     group.items.push(item);
     group.waiters.push({ resolve, reject });
   });
+}
+
+/** Waits for every step (none left running when the function returns), then throws the first failure. */
+export async function allDone(steps: (Promise<unknown> | null)[]): Promise<void> {
+  const failed = (await Promise.allSettled(steps)).find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failed) throw failed.reason;
 }

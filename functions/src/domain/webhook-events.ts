@@ -8,7 +8,8 @@
  * the notice arrives, decides, so applying one is idempotent and needs no dedupe.
  */
 import type { Comment } from '@cg/shared';
-import { receiveComment, type ModerationDeps } from './moderation.js';
+import { receiveComment } from './arrivals.js';
+import type { ModerationDeps } from './moderation.js';
 import { toComment } from './sync.js';
 import { stores } from './store-port.js';
 import { telemetry } from './telemetry-port.js';
