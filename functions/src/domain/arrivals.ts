@@ -7,7 +7,7 @@ import type { Comment } from '@cg/shared';
 import { actsOnArrival } from './automatic.js';
 import { allDone, gatherer } from './gather.js';
 import { mayAnalyse, monthlyQuota } from './limits.js';
-import type { StoredComment } from './model.js';
+import type { StoredComment, WorkspaceRecord } from './model.js';
 import { afterReserving, analyseArrivals, enqueue, type ModerationDeps } from './moderation.js';
 import { commentPayload, emitWebhookEvents } from './outgoing-webhooks.js';
 import { afterArrivalRules } from './rules.js';
@@ -29,7 +29,7 @@ const { getWorkspace } = stores.workspaces;
 export async function receiveComment(deps: ModerationDeps, workspaceId: string, comment: Comment): Promise<Comment[]> {
   // The workspace first (read once per batch of webhooks): a workspace that does not analyse arrivals reads nothing more here.
   const ws = comment.status === 'pending' ? await getWorkspace(workspaceId) : null;
-  if (ws?.autoAnalyze && mayAnalyse(ws) && !(await arrivalActedOn(workspaceId, comment)) && (await reserveOne(workspaceId, monthlyQuota(ws)))) {
+  if (ws?.autoAnalyze && mayAnalyse(ws) && !(await arrivalActedOn(workspaceId, comment)) && (await reserveOne(workspaceId, ws))) {
     const queued = { ...comment, status: 'processing' as const };
     let added = false;
     try {
@@ -43,7 +43,6 @@ export async function receiveComment(deps: ModerationDeps, workspaceId: string, 
       enqueueOne(workspaceId, { deps, stored: { workspaceId, comment: queued, review: null, version: 1, updatedAt: '' } }),
       // The analysis does not wait for the search index (under load its BatchWrite took seconds).
       writeWords(workspaceId, queued),
-      afterReserving(ws, 1, null),
       deps.notifier.notify(workspaceId, { type: 'new_comments', count: 1, commentIds: [comment.id] }),
       emitWebhookEvents(workspaceId, 'comment.received', [{ comment: commentPayload(queued) }]),
     ]);
@@ -55,18 +54,19 @@ export async function receiveComment(deps: ModerationDeps, workspaceId: string, 
 }
 
 /** Stored pending: the batch's arrivals of a workspace go through its arrival rules, the memory and the analysis together. */
-const storedArrival = gatherer<{ deps: ModerationDeps; comment: Comment }, void>(async (workspaceId, items) => {
+const storedArrival = gatherer<{ deps: ModerationDeps; comment: Comment }>(async (workspaceId, items) => {
   const { deps } = items[0]!;
   await analyseArrivals(deps, workspaceId, await afterArrivalRules(deps, workspaceId, items.map((i) => i.comment)));
-  return items.map(() => undefined);
 });
 
 const arrivalActedOn = gatherer<Comment, boolean>(actsOnArrival);
 
-/** Reserves one analysis each in the month's quota (the same quota for a workspace's callers): the first ones get it while it lasts. */
-const reserveOne = gatherer<number | null, boolean>(async (workspaceId, quotas) => {
-  const reserved = await usage.reserve(workspaceId, quotas.length, quotas[0] ?? null);
-  return quotas.map((_, i) => i < reserved);
+/** Reserves one analysis each in the month's quota (the first ones get it while it lasts), then checks the quota's alerts and notice once for the batch. */
+const reserveOne = gatherer<WorkspaceRecord, boolean>(async (workspaceId, records) => {
+  const ws = records[0]!;
+  const reserved = await usage.reserve(workspaceId, records.length, monthlyQuota(ws));
+  if (reserved > 0) await afterReserving(ws, reserved, null);
+  return records.map((_, i) => i < reserved);
 });
 
 /** Insert-if-absent, gathered: whether each comment was added (a comment twice in one batch is added once). */
@@ -79,12 +79,6 @@ function insertions(searchWords: boolean) {
 const insertIndexed = insertions(true);
 const insertUnindexed = insertions(false);
 
-const writeWords = gatherer<Comment, void>(async (workspaceId, comments) => {
-  await store.putSearchWords(workspaceId, comments);
-  return comments.map(() => undefined);
-});
+const writeWords = gatherer<Comment>((workspaceId, comments) => store.putSearchWords(workspaceId, comments));
 
-const enqueueOne = gatherer<{ deps: ModerationDeps; stored: StoredComment }, void>(async (workspaceId, items) => {
-  await enqueue(items[0]!.deps, workspaceId, items.map((i) => i.stored));
-  return items.map(() => undefined);
-});
+const enqueueOne = gatherer<{ deps: ModerationDeps; stored: StoredComment }>((workspaceId, items) => enqueue(items[0]!.deps, workspaceId, items.map((i) => i.stored)));

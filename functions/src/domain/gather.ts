@@ -7,7 +7,8 @@
  */
 interface Group<T, R> { items: T[]; waiters: { resolve: (r: R) => void; reject: (err: unknown) => void }[] }
 
-export function gatherer<T, R>(run: (key: string, items: T[]) => Promise<R[]>): (key: string, item: T) => Promise<R> {
+/** `run` answers one result per item, or nothing when its callers only wait for it to be done. */
+export function gatherer<T, R = void>(run: (key: string, items: T[]) => Promise<R[] | void>): (key: string, item: T) => Promise<R> {
   const open = new Map<string, Group<T, R>>();
   return (key, item) => new Promise<R>((resolve, reject) => {
     let group = open.get(key);
@@ -17,7 +18,7 @@ export function gatherer<T, R>(run: (key: string, items: T[]) => Promise<R[]>): 
       setImmediate(() => {
         open.delete(key);
         run(key, g.items).then(
-          (results) => g.waiters.forEach((w, i) => w.resolve(results[i]!)),
+          (results) => g.waiters.forEach((w, i) => w.resolve((results ? results[i] : undefined) as R)),
           (err: unknown) => g.waiters.forEach((w) => w.reject(err)),
         );
       });

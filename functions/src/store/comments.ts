@@ -251,9 +251,7 @@ export async function insertNew(workspaceId: string, comments: Comment[], opts: 
   return added;
 }
 
-export async function putSearchWords(workspaceId: string, comments: Comment[]): Promise<void> {
-  await putWords(workspaceId, comments);
-}
+export { putWords as putSearchWords };
 
 /**
  * One transaction for up to 90 comments. When some already exist (a re-sync walks over stored
