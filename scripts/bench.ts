@@ -97,7 +97,7 @@ async function main() {
   await step('2', () => fullSync(s, metaClient, page.id));
   await step('1', () => webhookToStored(s, metaUser, page.id, post.id, probe, store));
   await workspaces.setWorkspaceFields(metaUser, { autoAnalyze: true });
-  await step('5', () => webhookToSocket(s, metaClient, page.id, post.id));
+  await step('5', () => webhookToSocket(s, metaClient, page.id, post.id, probe));
   await step('4', () => bulkAnalyze(s, store, workspaces));
   await step('6', () => lists(s, probe));
   await step('8', () => cost(s, probe, metaClient, page.id, post.id));
@@ -217,7 +217,7 @@ async function webhookToStored(s: Stack, userId: string, pageId: string, postId:
 }
 
 /** 5. Webhook arrival → comment_processed on the user's socket (embedded analyser, autoAnalyze on). */
-async function webhookToSocket(s: Stack, client: Client, pageId: string, postId: string) {
+async function webhookToSocket(s: Stack, client: Client, pageId: string, postId: string, probe: typeof import('./bench/dynamo-probe.js').probe) {
   const N = 200;
   const RATE = 10;
   header(`Issue 4 · 5. Comment arrival (webhook) → decision on the socket: ${N} webhooks at ${RATE}/s (autoAnalyze on, embedded analyser)`);
@@ -238,6 +238,10 @@ async function webhookToSocket(s: Stack, client: Client, pageId: string, postId:
   });
   const texts = ['Do you ship to Canada?', 'Love this serum, my skin has never looked better!', 'Worst customer service ever, still waiting for my refund', 'Check out my page for free followers http://spam.example', 'Está disponible en azul?', 'Meh.'];
   const run = Date.now().toString(36);
+  const { logByCall } = await import('./bench/dynamo-probe.js');
+  probe.capacity = [];
+  const stored = new Map<string, number>();
+  probe.onCommentWritten = (id, at) => { const t = sentAt.get(id); if (t !== undefined && !stored.has(id)) stored.set(id, at - t); };
   const inflight: Promise<number>[] = [];
   const t0 = now();
   for (let i = 0; i < N; i++) {
@@ -251,6 +255,12 @@ async function webhookToSocket(s: Stack, client: Client, pageId: string, postId:
   await Promise.all(inflight);
   for (const deadline = Date.now() + 15_000; got.size < N && Date.now() < deadline;) await sleep(20);
   ws.close();
+  logByCall(probe.capacity, N, 'comment', console.log, 'calls');
+  probe.capacity = null;
+  probe.onCommentWritten = null;
+  const toStored = [...stored.values()];
+  const storedToDecision = [...got].filter(([id]) => stored.has(id)).map(([id, t]) => t - stored.get(id)!);
+  console.log(`  of which webhook → stored p50 ${ms(percentile(toStored, 50))}, p95 ${ms(percentile(toStored, 95))}; stored → decision on the socket p50 ${ms(percentile(storedToDecision, 50))}, p95 ${ms(percentile(storedToDecision, 95))}`);
   const lat = [...got.values()];
   const p50 = percentile(lat, 50);
   const p95 = percentile(lat, 95);

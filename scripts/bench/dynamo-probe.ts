@@ -85,8 +85,8 @@ export function installProbe(observer: DynamoObserver): void {
   });
 }
 
-/** Prints the calls recorded in `consumed` per `unit` (comment ...), by operation and item kinds, most units first. */
-export function logByCall(consumed: Consumed[], n: number, unit: string, log: (line: string) => void): void {
+/** Prints the calls recorded in `consumed` per `unit` (comment ...), by operation and item kinds, most units (or calls) first. */
+export function logByCall(consumed: Consumed[], n: number, unit: string, log: (line: string) => void, by: 'units' | 'calls' = 'units'): void {
   const byLabel = new Map<string, { calls: number; units: number; ms: number; indexes: Record<string, number> }>();
   for (const c of consumed) {
     const b = byLabel.get(c.label) ?? { calls: 0, units: 0, ms: 0, indexes: {} };
@@ -95,7 +95,7 @@ export function logByCall(consumed: Consumed[], n: number, unit: string, log: (l
     byLabel.set(c.label, b);
   }
   log(`  DynamoDB per ${unit} by call (operation and item kinds; units of which on indexes; mean ms per call):`);
-  for (const [label, b] of [...byLabel].sort((x, y) => y[1].units - x[1].units).slice(0, 25)) {
+  for (const [label, b] of [...byLabel].sort((x, y) => (by === 'calls' ? y[1].calls - x[1].calls : y[1].units - x[1].units)).slice(0, 25)) {
     const ix = Object.entries(b.indexes).filter(([, u]) => u).map(([k, u]) => `${k} ${(u / n).toFixed(2)}`).join(', ');
     log(`    ${(b.units / n).toFixed(2).padStart(6)} units ${(b.calls / n).toFixed(2).padStart(5)} calls ${(b.ms / b.calls).toFixed(0).padStart(5)} ms  ${label}${ix ? ` (${ix})` : ''}`);
   }

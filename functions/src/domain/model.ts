@@ -5,6 +5,16 @@
  */
 import type { CountedComment, Platform, Role, User, WorkspaceLogo } from '@cg/shared';
 
+/**
+ * The workspace's configuration that the functions read on every comment and may keep between
+ * events (store-port.ts): each write of an area bumps its version on the workspace record
+ * (`cfg_<area>`, set to 0 when the workspace is created), and a kept copy is used only while that
+ * version is unchanged.
+ */
+export const CONFIG_AREAS = ['rules', 'accounts', 'webhooks', 'examples', 'autopilot', 'brands'] as const;
+export type ConfigArea = (typeof CONFIG_AREAS)[number];
+export const configVersionAttribute = (area: ConfigArea): string => `cfg_${area}`;
+
 /** A comment with its version (optimistic concurrency) and review state, inside its workspace. */
 export interface StoredComment extends CountedComment {
   workspaceId: string;

@@ -9,6 +9,7 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Activity, AuditEntry, AutomationEntry, Comment, CommentHistoryEntry, CommentsQuery, Platform, Role, Rule, SavedReply } from '@cg/shared';
+import { configVersionAttribute, type ConfigArea } from './model.js';
 import type {
   BillingAccount, DeletionStatus, FailureRecord, InvitationRecord, MemberRecord, MembershipRecord, PageOwner, Profile, SessionRecord,
   StoredAccount, StoredComment, WorkspaceRecord,
@@ -437,12 +438,69 @@ const workspacesOnce: WorkspaceStore = new Proxy(area('workspaces'), {
   },
 });
 
+/**
+ * Configuration kept between events (model.ts CONFIG_AREAS): every comment reads its workspace's
+ * rules, accounts, webhooks, examples, autopilot settings and brand. A read returns the copy this
+ * process keeps while the area's version on the workspace record (read once per request scope) is
+ * not newer than the copy's; every write of an area bumps that version (the adapter does it, so
+ * every process sees it), and a write through this port also drops this process's copies and the
+ * scope's record. A workspace record without versions (a fake store's) is never cached. Copies are
+ * kept at most KEEP_MS, a bound on staleness should a bump ever be lost.
+ */
+const KEEP_MS = 5 * 60_000;
+const MAX_KEPT = 5_000;
+const kept = new Map<string, { version: number; at: number; value: Promise<unknown> }>();
+const keptKey = (area: ConfigArea, workspaceId: string, fn: string, rest: unknown[]) => `${area}\u0000${workspaceId}\u0000${fn}\u0000${JSON.stringify(rest)}`;
+
+async function keptRead<R>(area: ConfigArea, fn: string, workspaceId: string, rest: unknown[], read: () => Promise<R>): Promise<R> {
+  const ws = (await workspacesOnce.getWorkspace(workspaceId)) as Record<string, unknown> | null;
+  const version = ws?.[configVersionAttribute(area)];
+  if (typeof version !== 'number') return read();
+  const key = keptKey(area, workspaceId, fn, rest);
+  const hit = kept.get(key);
+  if (hit && hit.version >= version && Date.now() - hit.at < KEEP_MS) return structuredClone((await hit.value) as R);
+  const value = read();
+  if (kept.size >= MAX_KEPT) kept.delete(kept.keys().next().value!);
+  kept.set(key, { version, at: Date.now(), value });
+  value.catch(() => { if (kept.get(key)?.value === value) kept.delete(key); });
+  return structuredClone(await value);
+}
+
+function forgetKept(area: ConfigArea, workspaceId: string): void {
+  const prefix = `${area}\u0000${workspaceId}\u0000`;
+  for (const key of kept.keys()) if (key.startsWith(prefix)) kept.delete(key);
+  scope.getStore()?.delete(workspaceId);
+}
+
+/** `target` with the named reads kept (their first argument the workspace id) and the named writes forgetting them. */
+function configCached<T extends object>(target: T, reads: Partial<Record<keyof T, ConfigArea>>, writes: Partial<Record<keyof T, ConfigArea>>): T {
+  return new Proxy(target, {
+    get(t, fn: string & keyof T) {
+      const call = t[fn] as unknown as (...a: unknown[]) => Promise<unknown>;
+      const readArea = reads[fn];
+      if (readArea) return (workspaceId: string, ...rest: unknown[]) => keptRead(readArea, fn, workspaceId, rest, () => call(workspaceId, ...rest));
+      const writeArea = writes[fn];
+      if (writeArea) {
+        return async (...args: unknown[]) => {
+          const workspaceId = typeof args[0] === 'string' ? args[0] : (args[0] as { workspaceId: string }).workspaceId;
+          try {
+            return await call(...args);
+          } finally {
+            forgetKept(writeArea, workspaceId);
+          }
+        };
+      }
+      return call;
+    },
+  });
+}
+
 /** The store areas, for the domain modules. */
 export const stores: StorePort = {
-  memory: area('memory'),
+  memory: configCached(area('memory'), { listExamples: 'examples', getAutopilot: 'autopilot', listAutopilot: 'autopilot' }, { putExample: 'examples', putAutopilot: 'autopilot' }),
   comments: area('comments'),
-  accounts: area('accounts'),
-  brands: area('brands'),
+  accounts: configCached(area('accounts'), { listAccounts: 'accounts', getAccount: 'accounts' }, { putAccount: 'accounts', deleteAccount: 'accounts' }),
+  brands: configCached(area('brands'), { getBrand: 'brands' }, { putVoice: 'brands', putEntry: 'brands', putEntries: 'brands', deleteEntry: 'brands' }),
   workspaces: workspacesOnce,
   users: area('users'),
   sessions: area('sessions'),
@@ -456,11 +514,13 @@ export const stores: StorePort = {
   dataDeletion: area('dataDeletion'),
   claims: area('claims'),
   commentPages: area('commentPages'),
-  rules: area('rules'),
+  rules: configCached(area('rules'), { listRules: 'rules' }, { putRule: 'rules', deleteRule: 'rules' }),
   automationLog: area('automationLog'),
   jobs: area('jobs'),
   apiKeys: area('apiKeys'),
-  outgoingWebhooks: area('outgoingWebhooks'),
+  outgoingWebhooks: configCached(area('outgoingWebhooks'), { listWebhooks: 'webhooks' }, {
+    putWebhook: 'webhooks', deleteWebhook: 'webhooks', countWebhookFailure: 'webhooks', resetWebhookFailures: 'webhooks', disableWebhook: 'webhooks',
+  }),
   incidents: area('incidents'),
   schedules: area('schedules'),
 };

@@ -2,6 +2,7 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Platform } from '@cg/shared';
 import { db, table } from './client.js';
+import { bumpConfig } from './config-version.js';
 import { accountKey, tenantPk } from './keys.js';
 import type { StoredAccount } from '../domain/model.js';
 export type { StoredAccount };
@@ -18,8 +19,10 @@ export async function getAccount(workspaceId: string, id: string): Promise<Store
 
 export async function putAccount(a: StoredAccount): Promise<void> {
   await db().send(new PutCommand({ TableName: table(), Item: { ...accountKey.item(a.workspaceId, a.id), type: 'account', ...a } }));
+  await bumpConfig(a.workspaceId, 'accounts');
 }
 
 export async function deleteAccount(workspaceId: string, id: string): Promise<void> {
   await db().send(new DeleteCommand({ TableName: table(), Key: accountKey.item(workspaceId, id) }));
+  await bumpConfig(workspaceId, 'accounts');
 }

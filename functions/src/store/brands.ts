@@ -5,6 +5,7 @@
 import { BatchWriteCommand, DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { BrandVoice, KnowledgeEntry } from '@cg/shared';
 import { db, isConditionFailure, table } from './client.js';
+import { bumpConfig } from './config-version.js';
 import { brandKey, tenantPk } from './keys.js';
 import type { BrandRecord } from '../domain/store-port.js';
 
@@ -35,6 +36,7 @@ export async function getBrand(workspaceId: string, brandId: string): Promise<Br
 
 export async function putVoice(workspaceId: string, brandId: string, voice: BrandVoice): Promise<void> {
   await db().send(new PutCommand({ TableName: table(), Item: { ...brandKey.voice(workspaceId, brandId), type: 'brandVoice', brandId, voice } }));
+  await bumpConfig(workspaceId, 'brands');
 }
 
 /** Writes an entry; with `mustExist`, false when it is not there (deleted meanwhile). */
@@ -44,6 +46,7 @@ export async function putEntry(workspaceId: string, brandId: string, entry: Know
       TableName: table(), Item: { ...brandKey.entry(workspaceId, brandId, entry.id), type: 'knowledge', brandId, entry },
       ...(mustExist ? { ConditionExpression: 'attribute_exists(pk)' } : {}),
     }));
+    await bumpConfig(workspaceId, 'brands');
     return true;
   } catch (err) {
     if (mustExist && isConditionFailure(err)) return false;
@@ -53,6 +56,15 @@ export async function putEntry(workspaceId: string, brandId: string, entry: Know
 
 /** Writes many entries (25 per batch, unprocessed ones retried). */
 export async function putEntries(workspaceId: string, brandId: string, entries: KnowledgeEntry[]): Promise<void> {
+  try {
+    await writeEntries(workspaceId, brandId, entries);
+  } finally {
+    // Also after a partial write: what was written is read back.
+    if (entries.length) await bumpConfig(workspaceId, 'brands');
+  }
+}
+
+async function writeEntries(workspaceId: string, brandId: string, entries: KnowledgeEntry[]): Promise<void> {
   for (let i = 0; i < entries.length; i += 25) {
     let requests: Record<string, unknown>[] = entries.slice(i, i + 25).map((entry) => ({
       PutRequest: { Item: { ...brandKey.entry(workspaceId, brandId, entry.id), type: 'knowledge', brandId, entry } },
@@ -69,5 +81,6 @@ export async function putEntries(workspaceId: string, brandId: string, entries: 
 /** False when there was no such entry. */
 export async function deleteEntry(workspaceId: string, brandId: string, entryId: string): Promise<boolean> {
   const res = await db().send(new DeleteCommand({ TableName: table(), Key: brandKey.entry(workspaceId, brandId, entryId), ReturnValues: 'ALL_OLD' }));
+  if (res.Attributes) await bumpConfig(workspaceId, 'brands');
   return !!res.Attributes;
 }

@@ -7,6 +7,7 @@ import { TABLE } from '@cg/shared/table';
 import type { AutopilotSettings } from '@cg/shared/autopilot';
 import type { Example } from '../domain/memory.js';
 import { db, table } from './client.js';
+import { bumpConfig } from './config-version.js';
 import { memoryKey, tenantPk } from './keys.js';
 
 const EXAMPLE_TTL_SECONDS = 180 * 86_400;
@@ -17,6 +18,7 @@ export async function putExample(workspaceId: string, e: Example): Promise<void>
     TableName: table(),
     Item: { ...memoryKey.example(workspaceId, e.at, e.commentId), type: 'example', ...e, [TABLE.ttlAttribute]: Math.floor(Date.parse(e.at) / 1000) + EXAMPLE_TTL_SECONDS },
   }));
+  await bumpConfig(workspaceId, 'examples');
 }
 
 function asExample(i: Record<string, unknown>): Example | null {
@@ -63,4 +65,5 @@ export async function listAutopilot(workspaceId: string): Promise<AutopilotSetti
 
 export async function putAutopilot(workspaceId: string, s: AutopilotSettings): Promise<void> {
   await db().send(new PutCommand({ TableName: table(), Item: { ...memoryKey.autopilot(workspaceId, s.brandId), type: 'autopilot', ...s } }));
+  await bumpConfig(workspaceId, 'autopilot');
 }

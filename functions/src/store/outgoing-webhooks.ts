@@ -2,6 +2,7 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { TABLE } from '@cg/shared';
 import { db, isConditionFailure, table } from './client.js';
+import { bumpConfig } from './config-version.js';
 import { publicApiKey, tenantPk } from './keys.js';
 import type { DeliveryRecord, WebhookEndpointRecord } from '../domain/public-api-model.js';
 
@@ -9,6 +10,7 @@ const DELIVERY_DAYS = 30;
 
 export async function putWebhook(w: WebhookEndpointRecord): Promise<void> {
   await db().send(new PutCommand({ TableName: table(), Item: { ...publicApiKey.webhook(w.workspaceId, w.id), type: 'webhook', ...w }, ConditionExpression: 'attribute_not_exists(pk)' }));
+  await bumpConfig(w.workspaceId, 'webhooks');
 }
 
 function toEndpoint(item: Record<string, unknown>): WebhookEndpointRecord {
@@ -35,6 +37,7 @@ export async function getWebhook(workspaceId: string, id: string): Promise<Webho
 
 export async function deleteWebhook(workspaceId: string, id: string): Promise<boolean> {
   const res = await db().send(new DeleteCommand({ TableName: table(), Key: publicApiKey.webhook(workspaceId, id), ReturnValues: 'ALL_OLD' }));
+  if (res.Attributes) await bumpConfig(workspaceId, 'webhooks');
   return !!res.Attributes;
 }
 
@@ -44,6 +47,7 @@ export async function countWebhookFailure(workspaceId: string, id: string): Prom
       TableName: table(), Key: publicApiKey.webhook(workspaceId, id), UpdateExpression: 'ADD consecutiveFailures :one',
       ConditionExpression: 'attribute_exists(pk)', ExpressionAttributeValues: { ':one': 1 }, ReturnValues: 'UPDATED_NEW',
     }));
+    await bumpConfig(workspaceId, 'webhooks');
     return Number(res.Attributes?.consecutiveFailures ?? 1);
   } catch (err) {
     if (isConditionFailure(err)) return null;
@@ -57,6 +61,7 @@ export async function resetWebhookFailures(workspaceId: string, id: string): Pro
       TableName: table(), Key: publicApiKey.webhook(workspaceId, id), UpdateExpression: 'SET consecutiveFailures = :zero',
       ConditionExpression: 'attribute_exists(pk) AND consecutiveFailures <> :zero', ExpressionAttributeValues: { ':zero': 0 },
     }));
+    await bumpConfig(workspaceId, 'webhooks');
   } catch (err) {
     if (!isConditionFailure(err)) throw err;
   }
@@ -68,6 +73,7 @@ export async function disableWebhook(workspaceId: string, id: string, reason: st
       TableName: table(), Key: publicApiKey.webhook(workspaceId, id), UpdateExpression: 'SET #s = :d, disabledReason = :r',
       ConditionExpression: 'attribute_exists(pk)', ExpressionAttributeNames: { '#s': 'status' }, ExpressionAttributeValues: { ':d': 'disabled', ':r': reason },
     }));
+    await bumpConfig(workspaceId, 'webhooks');
   } catch (err) {
     if (!isConditionFailure(err)) throw err;
   }

@@ -5,6 +5,7 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { AutomationEntry, Rule, SavedReply, TABLE } from '@cg/shared';
 import { db, isConditionFailure, table } from './client.js';
+import { bumpConfig } from './config-version.js';
 import { ruleKey, tenantPk } from './keys.js';
 
 const LOG_TTL_SECONDS = 366 * 86_400;
@@ -42,11 +43,13 @@ export async function getRule(workspaceId: string, id: string): Promise<Rule | n
 
 export async function putRule(workspaceId: string, rule: Rule): Promise<void> {
   await db().send(new PutCommand({ TableName: table(), Item: { ...ruleKey.rule(workspaceId, rule.id), type: 'rule', ...rule } }));
+  await bumpConfig(workspaceId, 'rules');
 }
 
 /** False when there was no such rule. */
 export async function deleteRule(workspaceId: string, id: string): Promise<boolean> {
   const res = await db().send(new DeleteCommand({ TableName: table(), Key: ruleKey.rule(workspaceId, id), ReturnValues: 'ALL_OLD' }));
+  if (res.Attributes) await bumpConfig(workspaceId, 'rules');
   return Boolean(res.Attributes);
 }
 

@@ -9,7 +9,7 @@ import { TABLE } from '@cg/shared';
 import { db, isConditionFailure, table } from './client.js';
 import { workspaceKey } from './keys.js';
 import { AlreadyMember } from '../domain/store-errors.js';
-import type { InvitationRecord, MemberRecord, MembershipRecord, PlanFields, WorkspaceRecord } from '../domain/model.js';
+import { CONFIG_AREAS, configVersionAttribute, type InvitationRecord, type MemberRecord, type MembershipRecord, type PlanFields, type WorkspaceRecord } from '../domain/model.js';
 export { AlreadyMember };
 export type { InvitationRecord, MemberRecord, MembershipRecord, PlanFields, WorkspaceRecord };
 
@@ -29,7 +29,7 @@ function memberPuts(m: MemberRecord, workspaceName: string, condition = true): T
 export async function createWorkspace(ws: WorkspaceRecord): Promise<void> {
   await db().send(new TransactWriteCommand({
     TransactItems: [
-      { Put: { TableName: table(), Item: { ...workspaceKey.item(ws.id), type: 'workspace', ...ws }, ConditionExpression: 'attribute_not_exists(pk)' } },
+      { Put: { TableName: table(), Item: { ...workspaceKey.item(ws.id), type: 'workspace', ...ws, ...Object.fromEntries(CONFIG_AREAS.map((a) => [configVersionAttribute(a), 0])) }, ConditionExpression: 'attribute_not_exists(pk)' } },
       ...memberPuts({ workspaceId: ws.id, userId: ws.ownerId, email: ws.ownerEmail, role: 'owner', joinedAt: ws.createdAt }, ws.name),
     ],
   }));
