@@ -19,11 +19,11 @@ describe('configuration kept between events', () => {
   it('a new workspace carries a version per area, each write through the API bumps its own', async () => {
     const { client, user } = await signedIn('cfgversions');
     const ws = user.workspaceId as string;
-    const before = (await workspaceStore.getWorkspace(ws)) as Record<string, unknown>;
+    const before = (await workspaceStore.getWorkspace(ws)) as unknown as Record<string, unknown>;
     expect([before.cfg_rules, before.cfg_accounts, before.cfg_brands, before.cfg_examples, before.cfg_webhooks, before.cfg_autopilot]).toEqual([0, 0, 0, 0, 0, 0]);
     const created = await client.post('/api/rules', { name: 'Links', mode: 'on', conditions: [{ type: 'link' }], action: { type: 'hide' } });
     expect(created.status, created.text).toBe(201);
-    const after = (await workspaceStore.getWorkspace(ws)) as Record<string, unknown>;
+    const after = (await workspaceStore.getWorkspace(ws)) as unknown as Record<string, unknown>;
     expect([after.cfg_rules, after.cfg_brands]).toEqual([1, 0]);
     // The workspace's answers do not carry the versions.
     const read = await client.get('/api/workspace');
