@@ -99,11 +99,15 @@ function recordMetrics(results: { stored: StoredComment; outcome: AnalysisOutcom
 /**
  * The comments of several workspaces, analysed together (issue 13 item 5): a trickle from many
  * workspaces and brands fills one provider batch (OpenAI: up to 25 comments per request) instead of
- * one request per workspace and brand. Each workspace is read and recorded in its own request scope;
+ * one request per workspace and brand. One request scope (each workspace record read once);
  * an AnalysisError records the error on every comment of the call (they stay visible, never lost).
  */
-export async function analyseWorkspaces(deps: AnalysisDeps, batches: { workspaceId: string; commentIds: string[] }[]): Promise<void> {
-  const prepared = (await Promise.all(batches.map((b) => withRequestScope(() => prepare(b.workspaceId, b.commentIds))))).filter((p): p is Prepared => p !== null);
+export function analyseWorkspaces(deps: AnalysisDeps, batches: { workspaceId: string; commentIds: string[] }[]): Promise<void> {
+  return withRequestScope(() => analyseInScope(deps, batches));
+}
+
+async function analyseInScope(deps: AnalysisDeps, batches: { workspaceId: string; commentIds: string[] }[]): Promise<void> {
+  const prepared = (await Promise.all(batches.map((b) => prepare(b.workspaceId, b.commentIds)))).filter((p): p is Prepared => p !== null);
   const all = prepared.flatMap((p) => p.items.map((i) => i.item));
   if (!all.length) return;
   let outcomes: AnalysisOutcome[];
@@ -116,7 +120,7 @@ export async function analyseWorkspaces(deps: AnalysisDeps, batches: { workspace
   let at = 0;
   for (const p of prepared) {
     const mine = outcomes.slice(at, (at += p.items.length));
-    await withRequestScope(() => record(deps, p, mine));
+    await record(deps, p, mine);
   }
 }
 

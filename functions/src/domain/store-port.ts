@@ -405,9 +405,9 @@ function current(): StorePort {
 /** Per request or event: the workspace records read so far (read once, refreshed by the scope's writes). */
 const scope = new AsyncLocalStorage<Map<string, Promise<WorkspaceRecord | null>>>();
 
-/** Runs one request or event with its own read-once cache of workspace records. */
+/** Runs one request or event with its own read-once cache of workspace records (inside one already, in that one). */
 export function withRequestScope<T>(fn: () => Promise<T>): Promise<T> {
-  return scope.run(new Map(), fn);
+  return scope.getStore() ? fn() : scope.run(new Map(), fn);
 }
 
 /** The bound store's area `k`, resolved at call time (domain modules take it at load, before binding). */
