@@ -32,6 +32,8 @@ export interface Analyser {
    * requests (OpenAI) batches across brands with it. Without it, callers group by brand.
    */
   analyseItems?(items: AnalysisItem[]): Promise<AiDecision[]>;
+  /** Loads what the first call would otherwise wait for (the embedded model), during the function's init. */
+  warm?(): Promise<void>;
 }
 
 /** One decision per item: through `analyseItems` when the provider has it, else one `analyse` per brand. */

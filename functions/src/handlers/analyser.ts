@@ -23,11 +23,13 @@ import { observed, recordCorrelationId, requestIdOf } from '../observability/mid
 
 await loadSecretEnv('OPENAI_SECRET_ARN');
 
-let analyser: Analyser | undefined;
+// Created, and its model loaded, during init (the cold start) rather than in the first batch's time.
+const analyser: Analyser = createAnalyser();
+await analyser.warm?.();
 
 type Entry = { messageId: string; job: AnalysisJob; correlationId: string };
 const notifier = withLiveAnalytics(wsNotifier); // the dashboard refreshes live only on plans with real-time analytics
-const deps = () => ({ analyser: analyser!, notifier, automatic: sqsAutomaticQueue });
+const deps = () => ({ analyser, notifier, automatic: sqsAutomaticQueue });
 
 /**
  * The batch's comments are analysed together (in one scope: the correlation id its records share, or
@@ -46,7 +48,6 @@ export const handler = observed<SQSEvent, SQSBatchResponse>(async (event) => {
 
 /** The message ids whose comments could not be analysed. */
 async function analyseBatch(records: SQSRecord[]): Promise<string[]> {
-  analyser ??= createAnalyser();
   const failures: string[] = [];
   const byWorkspace = new Map<string, Entry[]>();
   for (const r of records) {

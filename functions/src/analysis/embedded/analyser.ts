@@ -9,6 +9,10 @@ import { cues } from './rules.js';
 export class EmbeddedAnalyser implements Analyser {
   readonly provider = 'embedded';
 
+  async warm(): Promise<void> {
+    await loadModel();
+  }
+
   async analyse(comments: CommentInput[], brand: BrandContext): Promise<AiDecision[]> {
     const { classifier, version } = await loadModel();
     return comments.map((comment) => {
