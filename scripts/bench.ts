@@ -77,6 +77,7 @@ async function main() {
     probe.timings.clear();
     await fn();
     const calls = [...probe.timings].sort((a, b) => b[1].length - a[1].length).map(([k, v]) => `${k.replace('Command', '')} ${v.length}× p50 ${ms(percentile(v, 50))} p95 ${ms(percentile(v, 95))}`);
+    if (!calls.length) return;
     console.log(`  (DynamoDB calls in this step: ${calls.join('; ')})`);
     console.log(`  (DynamoDB transactions in this step: ${probe.transactions - t0}, cancelled by a transaction conflict and retried: ${probe.conflicts - c0})`);
   };
@@ -238,10 +239,15 @@ async function webhookToSocket(s: Stack, client: Client, pageId: string, postId:
   });
   const texts = ['Do you ship to Canada?', 'Love this serum, my skin has never looked better!', 'Worst customer service ever, still waiting for my refund', 'Check out my page for free followers http://spam.example', 'Está disponible en azul?', 'Meh.'];
   const run = Date.now().toString(36);
+  // BENCH_DEBUG=1: the step's DynamoDB calls per comment (capacity asked of every call, which costs
+  // DynamoDB Local work, so not by default) and the webhook → stored split.
+  const debug = Boolean(process.env.BENCH_DEBUG);
   const { logByCall } = await import('./bench/dynamo-probe.js');
-  probe.capacity = [];
   const stored = new Map<string, number>();
-  probe.onCommentWritten = (id, at) => { const t = sentAt.get(id); if (t !== undefined && !stored.has(id)) stored.set(id, at - t); };
+  if (debug) {
+    probe.capacity = [];
+    probe.onCommentWritten = (id, at) => { const t = sentAt.get(id); if (t !== undefined && !stored.has(id)) stored.set(id, at - t); };
+  }
   const inflight: Promise<number>[] = [];
   const t0 = now();
   for (let i = 0; i < N; i++) {
@@ -255,12 +261,15 @@ async function webhookToSocket(s: Stack, client: Client, pageId: string, postId:
   await Promise.all(inflight);
   for (const deadline = Date.now() + 15_000; got.size < N && Date.now() < deadline;) await sleep(20);
   ws.close();
-  logByCall(probe.capacity, N, 'comment', console.log, 'calls');
-  probe.capacity = null;
-  probe.onCommentWritten = null;
-  const toStored = [...stored.values()];
-  const storedToDecision = [...got].filter(([id]) => stored.has(id)).map(([id, t]) => t - stored.get(id)!);
-  console.log(`  of which webhook → stored p50 ${ms(percentile(toStored, 50))}, p95 ${ms(percentile(toStored, 95))}; stored → decision on the socket p50 ${ms(percentile(storedToDecision, 50))}, p95 ${ms(percentile(storedToDecision, 95))}`);
+  if (debug) {
+    logByCall(probe.capacity!, N, 'comment', console.log, 'calls');
+    probe.capacity = null;
+    probe.onCommentWritten = null;
+    const toStored = [...stored.values()];
+    const storedToDecision = [...got].filter(([id]) => stored.has(id)).map(([id, t]) => t - stored.get(id)!);
+    console.log(`  of which webhook → stored p50 ${ms(percentile(toStored, 50))}, p95 ${ms(percentile(toStored, 95))}; stored → decision on the socket p50 ${ms(percentile(storedToDecision, 50))}, p95 ${ms(percentile(storedToDecision, 95))}`);
+    console.log('  slowest (send order:ms:ms to stored):', [...got].map(([id, t]) => [Number(id.slice(id.indexOf(run) + run.length)), Math.round(t), Math.round(stored.get(id) ?? -1)]).sort((a, b) => b[1]! - a[1]!).slice(0, 15).map((x) => x.join(':')).join(' '));
+  }
   const lat = [...got.values()];
   const p50 = percentile(lat, 50);
   const p95 = percentile(lat, 95);
