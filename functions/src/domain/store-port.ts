@@ -450,7 +450,9 @@ const workspacesOnce: WorkspaceStore = new Proxy(area('workspaces'), {
 const KEEP_MS = 5 * 60_000;
 const MAX_KEPT = 5_000;
 const kept = new Map<string, { version: number; at: number; value: Promise<unknown> }>();
-const keptKey = (area: ConfigArea, workspaceId: string, fn: string, rest: unknown[]) => `${area}\u0000${workspaceId}\u0000${fn}\u0000${JSON.stringify(rest)}`;
+/** A workspace area's kept copies all start with this. */
+const keptPrefix = (area: ConfigArea, workspaceId: string) => `${area}\u0000${workspaceId}\u0000`;
+const keptKey = (area: ConfigArea, workspaceId: string, fn: string, rest: unknown[]) => `${keptPrefix(area, workspaceId)}${fn}\u0000${JSON.stringify(rest)}`;
 
 async function keptRead<R>(area: ConfigArea, fn: string, workspaceId: string, rest: unknown[], read: () => Promise<R>): Promise<R> {
   const ws = (await workspacesOnce.getWorkspace(workspaceId)) as Record<string, unknown> | null;
@@ -467,7 +469,7 @@ async function keptRead<R>(area: ConfigArea, fn: string, workspaceId: string, re
 }
 
 function forgetKept(area: ConfigArea, workspaceId: string): void {
-  const prefix = `${area}\u0000${workspaceId}\u0000`;
+  const prefix = keptPrefix(area, workspaceId);
   for (const key of kept.keys()) if (key.startsWith(prefix)) kept.delete(key);
   scope.getStore()?.delete(workspaceId);
 }
