@@ -2,7 +2,7 @@
  * `npm run backfill -- --table NAME [--region R] [--endpoint URL] [--restart]`: brings the comment
  * items of a deployed table to item version COMMENT_ITEM_VERSION (6: the top-level filter attributes
  * the comment list indexes project, shared/src/table.ts; the facet partition key `gsi5pk` is
- * account × decision; `searchText` removed). Idempotent: an item
+ * account × decision; `searchText` removed; 7: the author index's keys `gsi6pk`/`gsi6sk`). Idempotent: an item
  * already at the version is not touched, and each update is conditional on the comment's version (a
  * comment written meanwhile already has the attributes). Resumable: after every scanned page the
  * position is saved on the table (`pk = BACKFILL`, `sk = COMMENT-ITEMS#<version>`), and a new run
@@ -11,7 +11,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, PutCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { Comment, cellOf } from '@cg/shared';
-import { COMMENT_ITEM_VERSION, filterAttributes } from '../functions/src/store/comments.js';
+import { authorKeys, COMMENT_ITEM_VERSION, filterAttributes } from '../functions/src/store/comments.js';
 import { commentKey } from '../functions/src/store/keys.js';
 
 export interface BackfillResult { scanned: number; updated: number; skipped: number; unreadable: number; done: boolean }
@@ -39,8 +39,8 @@ export async function backfillComments(db: DynamoDBDocumentClient, table: string
     for (const item of res.Items ?? []) {
       const parsed = Comment.safeParse(item.comment);
       if (!parsed.success) { result.unreadable++; log(`skipped an unreadable comment ${item.pk} ${item.sk}`); continue; }
-      // The filter attributes, and the facet partition (gsi5), account × decision since version 6.
-      const attrs: Record<string, unknown> = { ...filterAttributes(parsed.data), ...(item.gsi5pk ? { gsi5pk: commentKey.facet(String(item.workspaceId), cellOf(parsed.data)) } : {}) };
+      // The filter attributes, the author index's keys (version 7), and the facet partition (gsi5), account × decision since version 6.
+      const attrs: Record<string, unknown> = { ...filterAttributes(parsed.data), ...authorKeys(String(item.workspaceId), parsed.data), ...(item.gsi5pk ? { gsi5pk: commentKey.facet(String(item.workspaceId), cellOf(parsed.data)) } : {}) };
       const names: Record<string, string> = { '#sv': 'sv', '#v': 'version', '#st': 'searchText' };
       const values: Record<string, unknown> = { ':sv': COMMENT_ITEM_VERSION, ':v': item.version };
       const sets = ['#sv = :sv'];

@@ -6,7 +6,7 @@ import { RemovalPolicy } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as kms from 'aws-cdk-lib/aws-kms';
 import { Construct } from 'constructs';
-import { COMMENT_FILTER_ATTRIBUTES, TABLE } from '../../shared/src/table.js';
+import { indexProjection, TABLE } from '../../shared/src/table.js';
 
 export class Data extends Construct {
   readonly table: dynamodb.Table;
@@ -30,7 +30,8 @@ export class Data extends Construct {
         indexName: index.name,
         partitionKey: { name: index.partitionKey, type: S },
         sortKey: { name: index.sortKey, type: S },
-        ...(index.projection === 'ALL' ? { projectionType: dynamodb.ProjectionType.ALL } : { projectionType: dynamodb.ProjectionType.INCLUDE, nonKeyAttributes: [...COMMENT_FILTER_ATTRIBUTES] }),
+        projectionType: dynamodb.ProjectionType[indexProjection(index).type],
+        ...(indexProjection(index).nonKeyAttributes ? { nonKeyAttributes: indexProjection(index).nonKeyAttributes } : {}),
       });
     }
 

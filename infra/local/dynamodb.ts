@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { CreateTableCommand, DeleteTableCommand, DescribeTableCommand, DynamoDBClient, GetItemCommand, ListTablesCommand, PutItemCommand, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
-import { COMMENT_FILTER_ATTRIBUTES, TABLE } from '@cg/shared';
+import { indexProjection, TABLE } from '@cg/shared';
 import { hasCommand, startChild, type Child } from './child.js';
 import { waitFor } from './ports.js';
 
@@ -52,6 +52,10 @@ export async function ensureTable(endpoint: string, name: string): Promise<void>
   } catch (err) {
     if ((err as { name?: string }).name !== 'ResourceNotFoundException') throw err;
   }
+  const projectionOf = (i: (typeof TABLE.indexes)[number]) => {
+    const p = indexProjection(i);
+    return { ProjectionType: p.type, ...(p.nonKeyAttributes ? { NonKeyAttributes: p.nonKeyAttributes } : {}) };
+  };
   const attrs = new Set<string>([TABLE.partitionKey, TABLE.sortKey, ...TABLE.indexes.flatMap((i) => [i.partitionKey, i.sortKey])]);
   await client.send(new CreateTableCommand({
     TableName: name,
@@ -61,7 +65,7 @@ export async function ensureTable(endpoint: string, name: string): Promise<void>
     GlobalSecondaryIndexes: TABLE.indexes.map((i) => ({
       IndexName: i.name,
       KeySchema: [{ AttributeName: i.partitionKey, KeyType: 'HASH' }, { AttributeName: i.sortKey, KeyType: 'RANGE' }],
-      Projection: i.projection === 'ALL' ? { ProjectionType: 'ALL' } : { ProjectionType: 'INCLUDE', NonKeyAttributes: [...COMMENT_FILTER_ATTRIBUTES] },
+      Projection: projectionOf(i),
     })),
   }));
   await client.send(new UpdateTimeToLiveCommand({ TableName: name, TimeToLiveSpecification: { AttributeName: TABLE.ttlAttribute, Enabled: true } }));

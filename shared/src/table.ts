@@ -8,8 +8,8 @@ export const TABLE = {
   partitionKey: 'pk',
   sortKey: 'sk',
   ttlAttribute: 'ttl',
-  /** Bumped when the key design changes incompatibly (2: workspaces are the tenant, issue #9; 3-5: comment cells and search words, 6: comment lists' indexes project only the filter attributes, issue #13); local data of another version is reset, a deployed table is brought forward with `npm run backfill` (docs/deploy.md). */
-  schemaVersion: 6,
+  /** Bumped when the key design changes incompatibly (2: workspaces are the tenant, issue #9; 3-5: comment cells and search words, 6: comment lists' indexes project only the filter attributes, issue #13; 7: the author index); local data of another version is reset, a deployed table is brought forward with `npm run backfill` (docs/deploy.md). */
+  schemaVersion: 7,
   /**
    * Generic, sparse global secondary indexes; each access pattern names the one it uses. gsi1 (the
    * queue, sessions, connections) projects whole items; the comment lists' other indexes project only
@@ -24,6 +24,8 @@ export const TABLE = {
     { name: 'gsi4', partitionKey: 'gsi4pk', sortKey: 'gsi4sk', projection: 'FILTERS' },
     /** A comment's facet: account and decision over every status and sentiment. */
     { name: 'gsi5', partitionKey: 'gsi5pk', sortKey: 'gsi5sk', projection: 'FILTERS' },
+    /** An author's comments in a workspace, newest first (keys only: written once per comment, the comments are fetched by key). */
+    { name: 'gsi6', partitionKey: 'gsi6pk', sortKey: 'gsi6sk', projection: 'KEYS' },
   ],
 } as const;
 
@@ -37,3 +39,10 @@ export const COMMENTS_PER_TRANSACTION = 90;
 export const COMMENT_FILTER_ATTRIBUTES = ['type', 'status', 'platform', 'sentiment', 'accountId', 'decision', 'language', 'category', 'confidence', 'authorId'] as const;
 
 export type IndexName = (typeof TABLE.indexes)[number]['name'];
+
+/** An index's DynamoDB projection (the CDK stack, the local table and their tests read it from here). */
+export function indexProjection(index: (typeof TABLE.indexes)[number]): { type: 'ALL' | 'INCLUDE' | 'KEYS_ONLY'; nonKeyAttributes?: string[] } {
+  if (index.projection === 'ALL') return { type: 'ALL' };
+  if (index.projection === 'KEYS') return { type: 'KEYS_ONLY' };
+  return { type: 'INCLUDE', nonKeyAttributes: [...COMMENT_FILTER_ATTRIBUTES] };
+}

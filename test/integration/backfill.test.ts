@@ -1,7 +1,7 @@
 /**
  * `npm run backfill` (scripts/backfill.ts) on DynamoDB Local: comment items written before item
- * version 6 (no top-level filter attributes, a searchText copy) are not found by the filtered lists,
- * whose indexes project only those attributes; the backfill brings them forward, resumes where an
+ * version 6 (no top-level filter attributes, a searchText copy, no author index keys) are not found by
+ * the filtered lists, whose indexes project only those attributes, nor in their author's history; the backfill brings them forward, resumes where an
  * interrupted run stopped, and a second run changes nothing.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +13,7 @@ const { db, table } = await import('../../functions/src/store/client.js');
 const { UpdateCommand, GetCommand } = await import('@aws-sdk/lib-dynamodb');
 const { backfillComments } = await import('../../scripts/backfill.js');
 const queue = await import('../../functions/src/domain/queue.js');
+const pages = await import('../../functions/src/store/comment-pages.js');
 
 let workspace = '';
 let seeded: Comment[] = [];
@@ -22,7 +23,7 @@ const DECISIONS = ['reply', 'hide', 'delete', 'ignore'] as const;
 async function makeOld(c: Comment): Promise<void> {
   await db().send(new UpdateCommand({
     TableName: table(), Key: { pk: `WS#${workspace}`, sk: `COMMENT#${c.id}` },
-    UpdateExpression: 'SET searchText = :t, gsi5pk = :facet REMOVE sv, accountId, decision, #l, category, confidence, authorId',
+    UpdateExpression: 'SET searchText = :t, gsi5pk = :facet REMOVE sv, accountId, decision, #l, category, confidence, authorId, gsi6pk, gsi6sk',
     ExpressionAttributeNames: { '#l': 'language' },
     ExpressionAttributeValues: { ':t': `${c.content} ${c.authorName}`.toLowerCase(), ':facet': `WS#${workspace}#F#${c.aiDecision!.sentiment}#${c.aiDecision!.decision}` },
   }));
@@ -47,6 +48,8 @@ describe('npm run backfill', () => {
     const list = async (q: object) => ids((await queue.listComments(workspace, { limit: 100, ...q } as never)).comments);
     // Before: the decision and language filters cannot see the old items.
     expect(await list({ decision: 'hide' })).toEqual([]);
+    const history = async (authorId: string) => ids((await pages.authorComments(workspace, 'facebook', authorId)).items.map((s) => s.comment));
+    expect(await history('author1')).toEqual([]);
 
     // An interrupted run: one small page, then a run that resumes from the saved position.
     const first = await backfillComments(db(), table(), { restart: true, pageSize: 25, maxPages: 1 });
@@ -58,12 +61,14 @@ describe('npm run backfill', () => {
 
     for (const c of seeded) {
       const item = (await db().send(new GetCommand({ TableName: table(), Key: { pk: `WS#${workspace}`, sk: `COMMENT#${c.id}` } }))).Item!;
-      expect(item).toMatchObject({ sv: 6, accountId: c.accountId, authorId: c.authorId, decision: c.aiDecision!.decision, language: c.aiDecision!.language, confidence: c.aiDecision!.confidence });
+      expect(item).toMatchObject({ sv: 7, accountId: c.accountId, authorId: c.authorId, decision: c.aiDecision!.decision, language: c.aiDecision!.language, confidence: c.aiDecision!.confidence });
       expect(item.searchText).toBeUndefined();
       expect(item.gsi5pk).toBe(`WS#${workspace}#F#facebook#${c.accountId}#${c.aiDecision!.decision}`);
+      expect(item).toMatchObject({ gsi6pk: `WS#${workspace}#A#facebook#${c.authorId}`, gsi6sk: `${c.timestamp}#${c.id}` });
       expect(item.version).toBe(1); // the comment itself is unchanged
     }
     expect(await list({ decision: 'hide' })).toEqual(ids(hidden));
+    expect(await history('author1')).toEqual(ids(seeded.filter((c) => c.authorId === 'author1').sort(newestFirst)));
     expect(await list({ language: 'de', sentiment: 'negative' })).toEqual(ids(seeded.filter((c) => c.aiDecision?.language === 'de').sort(newestFirst)));
 
     // A finished backfill says so; scanned again from the start, it finds nothing to change.

@@ -89,7 +89,6 @@ export interface CommentPageQuery {
   language?: string;
   category?: string;
   minConfidence?: number;
-  authorId?: string;
   /** The sort key (`<timestamp>#<commentId>`) to continue after. */
   after?: string;
 }
@@ -102,7 +101,7 @@ export interface CommentPageStore {
   listCommentPage(workspaceId: string, q: CommentPageQuery, limit: number): Promise<{ items: StoredComment[]; more: boolean; resumeAfter?: string; total?: number }>;
   countComments(workspaceId: string, q: CommentPageQuery): Promise<number>;
   /** The author's comments among the workspace's most recent `window` comments; complete when none older exist. */
-  authorComments(workspaceId: string, platform: Platform | undefined, authorId: string, window?: number): Promise<{ items: StoredComment[]; complete: boolean }>;
+  authorComments(workspaceId: string, platform: Platform, authorId: string, max?: number): Promise<{ items: StoredComment[]; complete: boolean }>;
   getPostInfo(workspaceId: string, platform: string, postId: string): Promise<PostInfoRecord | null>;
   putPostInfo(workspaceId: string, platform: string, postId: string, info: PostInfoRecord): Promise<void>;
 }

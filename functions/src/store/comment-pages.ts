@@ -3,8 +3,8 @@
  * filters, an author's comments in a workspace, and the cached post or media a comment is on.
  * A page continues strictly after a sort key (`<timestamp>#<commentId>`), so no offset is skipped.
  */
-import { GetCommand, PutCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import { Comment, TABLE } from '@cg/shared';
+import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { Comment, TABLE, type Platform } from '@cg/shared';
 import type { StoredComment } from '../domain/model.js';
 import type { CommentPageQuery, PostInfoRecord } from '../domain/store-port.js';
 import { db, table } from './client.js';
@@ -12,41 +12,6 @@ import { actionKey, commentKey } from './keys.js';
 import { getComments, wholeItems } from './comments.js';
 import { cellCounts, countPlan, hasResidualFilters, plan, readMerged } from './comment-plan.js';
 import { searchComments } from './comment-search.js';
-
-function indexOf(workspaceId: string, q: CommentPageQuery): { index: string; pk: string; pkValue: string; sk: string } {
-  if (q.queue && q.platform) return { index: 'gsi3', pk: 'gsi3pk', pkValue: commentKey.queueOf(workspaceId, q.platform), sk: 'gsi3sk' };
-  if (q.queue) return { index: 'gsi1', pk: 'gsi1pk', pkValue: commentKey.queue(workspaceId), sk: 'gsi1sk' };
-  return { index: 'gsi2', pk: 'gsi2pk', pkValue: commentKey.all(workspaceId), sk: 'gsi2sk' };
-}
-
-function queryOf(workspaceId: string, q: CommentPageQuery): QueryCommandInput {
-  const ix = indexOf(workspaceId, q);
-  const conds: string[] = [];
-  const names: Record<string, string> = { '#pk': ix.pk };
-  const values: Record<string, unknown> = { ':p': ix.pkValue };
-  // Top-level copies of the comment's fields (COMMENT_FILTER_ATTRIBUTES), which every list index projects.
-  const nested = (field: string) => { names[`#${field}`] = field; return `#${field}`; };
-  const decision = nested;
-  if (q.status) { conds.push('#st = :st'); names['#st'] = 'status'; values[':st'] = q.status; }
-  if (q.sentiment) { conds.push('sentiment = :se'); values[':se'] = q.sentiment; }
-  if (q.platform && !q.queue) { conds.push('platform = :pl'); values[':pl'] = q.platform; }
-  if (q.accountIds) {
-    const ids = q.accountIds.length ? q.accountIds : ['-none-'];
-    conds.push(`${nested('accountId')} IN (${ids.map((_, i) => `:a${i}`).join(', ')})`);
-    ids.forEach((id, i) => { values[`:a${i}`] = id; });
-  }
-  if (q.decision) { conds.push(`${decision('decision')} = :dc`); values[':dc'] = q.decision; }
-  if (q.language) { conds.push(`${decision('language')} = :lg`); values[':lg'] = q.language; }
-  if (q.category) { conds.push(`${decision('category')} = :ct`); values[':ct'] = q.category; }
-  if (q.minConfidence !== undefined) { conds.push(`${decision('confidence')} >= :mc`); values[':mc'] = q.minConfidence; }
-  if (q.authorId) { conds.push(`${nested('authorId')} = :au`); values[':au'] = q.authorId; }
-  let key = '#pk = :p';
-  if (q.after) { key += ' AND #sk < :after'; names['#sk'] = ix.sk; values[':after'] = q.after; }
-  return {
-    TableName: table(), IndexName: ix.index, KeyConditionExpression: key, ExpressionAttributeNames: names, ExpressionAttributeValues: values,
-    ...(conds.length ? { FilterExpression: conds.join(' AND ') } : {}),
-  };
-}
 
 function parse(items: Record<string, unknown>[], workspaceId: string): StoredComment[] {
   const out: StoredComment[] = [];
@@ -74,21 +39,21 @@ export async function countComments(workspaceId: string, q: CommentPageQuery): P
 }
 
 /**
- * An author's comments among the workspace's most recent `window` comments (the All index filtered on
- * the author, newest first): `complete` is false when older comments were not looked at.
+ * An author's most recent `max` comments in the workspace on one platform, newest first (the author
+ * index: keys, then the comments by key); `complete` is false when the author has older ones.
  */
-export async function authorComments(workspaceId: string, platform: CommentPageQuery['platform'], authorId: string, window = 5000): Promise<{ items: StoredComment[]; complete: boolean }> {
-  const input = queryOf(workspaceId, { queue: false, platform, authorId });
-  const items: StoredComment[] = [];
+export async function authorComments(workspaceId: string, platform: Platform, authorId: string, max = 1000): Promise<{ items: StoredComment[]; complete: boolean }> {
+  const keys: Record<string, unknown>[] = [];
   let start: Record<string, unknown> | undefined;
-  let evaluated = 0;
   do {
-    const res = await db().send(new QueryCommand({ ...input, ScanIndexForward: false, ExclusiveStartKey: start, Limit: Math.min(1000, window - evaluated) }));
-    items.push(...parse(await wholeItems(res.Items ?? []), workspaceId));
-    evaluated += res.ScannedCount ?? 0;
+    const res = await db().send(new QueryCommand({
+      TableName: table(), IndexName: 'gsi6', KeyConditionExpression: 'gsi6pk = :a', ExpressionAttributeValues: { ':a': commentKey.author(workspaceId, platform, authorId) },
+      ScanIndexForward: false, ExclusiveStartKey: start, Limit: max - keys.length,
+    }));
+    keys.push(...(res.Items ?? []));
     start = res.LastEvaluatedKey;
-  } while (start && evaluated < window);
-  return { items, complete: !start };
+  } while (start && keys.length < max);
+  return { items: parse(await wholeItems(keys), workspaceId), complete: !start };
 }
 
 /** The stored comments among `ids` (re-exported for the domain's bulk actions). */

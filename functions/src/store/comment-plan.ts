@@ -49,7 +49,7 @@ export function cellFilter(q: CommentPageQuery): CellFilter {
 
 /** Filters the cells cannot answer (applied as a FilterExpression wherever the page is read). */
 export function hasResidualFilters(q: CommentPageQuery): boolean {
-  return Boolean(q.language || q.category || q.minConfidence !== undefined || q.authorId);
+  return Boolean(q.language || q.category || q.minConfidence !== undefined);
 }
 
 /** One partition to read: its query (key condition and filter), its expected share of the matches and the share of its items that match. */
@@ -74,7 +74,6 @@ function conditions(q: CommentPageQuery, f: CellFilter): { conds: string[]; name
   if (q.language) { conds.push(`${decision('language')} = :lg`); values[':lg'] = q.language; }
   if (q.category) { conds.push(`${decision('category')} = :ct`); values[':ct'] = q.category; }
   if (q.minConfidence !== undefined) { conds.push(`${decision('confidence')} >= :mc`); values[':mc'] = q.minConfidence; }
-  if (q.authorId) { conds.push(`${nested('authorId')} = :au`); values[':au'] = q.authorId; }
   return { conds, names, values };
 }
 

@@ -113,7 +113,6 @@ export function matchesSearch(c: Comment, q: CommentPageQuery, terms: Terms = te
   if (q.language && d?.language !== q.language) return false;
   if (q.category && d?.category !== q.category) return false;
   if (q.minConfidence !== undefined && !(d && d.confidence >= q.minConfidence)) return false;
-  if (q.authorId && c.authorId !== q.authorId) return false;
   return true;
 }
 
@@ -176,7 +175,7 @@ async function walk(workspaceId: string, q: CommentPageQuery, want: number): Pro
 }
 
 function isFiltered(q: CommentPageQuery): boolean {
-  return Boolean(q.queue || q.status || q.platform || q.accountIds || q.sentiment || q.decision || q.language || q.category || q.minConfidence !== undefined || q.authorId);
+  return Boolean(q.queue || q.status || q.platform || q.accountIds || q.sentiment || q.decision || q.language || q.category || q.minConfidence !== undefined);
 }
 
 /**

@@ -16,8 +16,8 @@ import { commentKey, tenantPk } from './keys.js';
 
 type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
 
-/** The item version of comments (`sv`): 6 carries the filter attributes the FILTERS indexes project (shared/src/table.ts); older ones are brought forward by scripts/backfill.ts. */
-export const COMMENT_ITEM_VERSION = 6;
+/** The item version of comments (`sv`): 6 carries the filter attributes the FILTERS indexes project (shared/src/table.ts), 7 the author index's keys; older ones are brought forward by scripts/backfill.ts. */
+export const COMMENT_ITEM_VERSION = 7;
 
 /** The filter attributes of a comment item (COMMENT_FILTER_ATTRIBUTES but `type`): copies of its fields, absent when the field is. */
 export function filterAttributes(c: Comment): Record<string, unknown> {
@@ -29,6 +29,11 @@ export function filterAttributes(c: Comment): Record<string, unknown> {
   };
 }
 
+/** The author index's keys of a comment (gsi6: the author's comments in the workspace, newest first). */
+export function authorKeys(workspaceId: string, c: Comment): { gsi6pk: string; gsi6sk: string } {
+  return { gsi6pk: commentKey.author(workspaceId, c.platform, c.authorId), gsi6sk: commentKey.order(c.timestamp, c.id) };
+}
+
 /** The stored item of a comment (its keys, index keys and filter attributes); exported for the bench's direct seeding. */
 export function toItem(s: StoredComment): Record<string, unknown> {
   const c = s.comment;
@@ -38,7 +43,7 @@ export function toItem(s: StoredComment): Record<string, unknown> {
     ...commentKey.item(s.workspaceId, c.id), type: 'comment', sv: COMMENT_ITEM_VERSION, workspaceId: s.workspaceId, version: s.version, updatedAt: s.updatedAt, review: s.review,
     ...(s.analysisRetries ? { analysisRetries: s.analysisRetries } : {}),
     comment: c, ...filterAttributes(c),
-    gsi2pk: commentKey.all(s.workspaceId), gsi2sk: order,
+    gsi2pk: commentKey.all(s.workspaceId), gsi2sk: order, ...authorKeys(s.workspaceId, c),
     gsi4pk: commentKey.cell(s.workspaceId, cellOf(c)), gsi4sk: order, gsi5pk: commentKey.facet(s.workspaceId, cellOf(c)), gsi5sk: order,
     ...(inQueue ? { gsi1pk: commentKey.queue(s.workspaceId), gsi1sk: order, gsi3pk: commentKey.queueOf(s.workspaceId, c.platform), gsi3sk: order } : {}),
   };

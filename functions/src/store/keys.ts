@@ -44,13 +44,16 @@ export const connectionKey = {
 
 /**
  * Comments. Main item under the workspace; gsi1 = the moderation queue (sparse: only while pending,
- * processing or processed), gsi2 = every comment newest first, gsi3 = the queue of one platform.
+ * processing or processed), gsi2 = every comment newest first, gsi3 = the queue of one platform,
+ * gsi6 = an author's comments newest first.
  */
 export const commentKey = {
   item: (workspaceId: string, commentId: string) => ({ pk: tenantPk(workspaceId), sk: `COMMENT#${commentId}` }),
   queue: (workspaceId: string) => `WS#${workspaceId}#Q`,
   queueOf: (workspaceId: string, platform: string) => `WS#${workspaceId}#Q#${platform}`,
   all: (workspaceId: string) => `WS#${workspaceId}#ALL`,
+  /** An author's comments on one platform (gsi6; author ids are per platform). */
+  author: (workspaceId: string, platform: string, authorId: string) => `WS#${workspaceId}#A#${platform}#${authorId}`,
   /** Sort key: newest first with ScanIndexForward=false; the id makes it unique. */
   order: (timestamp: string, commentId: string) => `${timestamp}#${commentId}`,
   counters: (workspaceId: string) => ({ pk: tenantPk(workspaceId), sk: 'COUNTERS' }),

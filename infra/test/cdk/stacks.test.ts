@@ -59,7 +59,7 @@ describe('data stack', () => {
         { AttributeName: index.partitionKey, KeyType: 'HASH' },
         { AttributeName: index.sortKey, KeyType: 'RANGE' },
       ]);
-      expect(g.Projection).toEqual(index.projection === 'ALL' ? { ProjectionType: 'ALL' } : { ProjectionType: 'INCLUDE', NonKeyAttributes: [...COMMENT_FILTER_ATTRIBUTES] });
+      expect(g.Projection).toEqual(index.projection === 'ALL' ? { ProjectionType: 'ALL' } : index.projection === 'KEYS' ? { ProjectionType: 'KEYS_ONLY' } : { ProjectionType: 'INCLUDE', NonKeyAttributes: [...COMMENT_FILTER_ATTRIBUTES] });
     }
     const attrs = (table.Properties['AttributeDefinitions'] as { AttributeName: string; AttributeType: string }[]).map((a) => a.AttributeName).sort();
     expect(attrs).toEqual([TABLE.partitionKey, TABLE.sortKey, ...TABLE.indexes.flatMap((i) => [i.partitionKey, i.sortKey])].sort());
