@@ -10,7 +10,7 @@ import { createHmac, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { TROLL_ATTACK } from '@cg/shared';
 import { Client, signedIn } from '../support/client.js';
 import { connectThroughSandbox, control, finishedJob } from '../support/meta.js';
@@ -78,7 +78,11 @@ describe('troll-attack incidents, through the Meta sandbox', () => {
   const commentId = (externalId: string) => `facebook_${externalId}`;
   const analysed = (externalId: string) => until(`comment ${externalId} analysed`, async () => (await store.getComment(workspaceId, commentId(externalId)))?.comment.aiDecision && (await store.getComment(workspaceId, commentId(externalId)))!.comment);
   /** The troll-attack watch counted this comment (its seen marker exists). */
-  const counted = (externalId: string) => until(`comment ${externalId} counted`, async () => (await db().send(new GetCommand({ TableName: table(), Key: incidentKey.seen(workspaceId, commentId(externalId)), ConsistentRead: true }))).Item);
+  const counted = (externalId: string, postId: string) => until(`comment ${externalId} counted`, async () => {
+    const [from, to] = incidentKey.seenRange('facebook', postId, 0, 999_999_999_999);
+    const res = await db().send(new QueryCommand({ TableName: table(), KeyConditionExpression: 'pk = :p AND sk BETWEEN :a AND :b', ConsistentRead: true, ExpressionAttributeValues: { ':p': `WS#${workspaceId}`, ':a': from, ':b': to } }));
+    return (res.Items ?? []).some((i) => i.commentId === commentId(externalId));
+  });
   const sandboxComment = async (externalId: string) => (await control('comments?deleted=true')).comments.find((c: any) => c.id === externalId);
   const incidentsOn = async (postId: string) => ((await client.get('/api/incidents')).json.items as any[]).filter((i) => i.postId === postId);
 
@@ -112,7 +116,7 @@ describe('troll-attack incidents, through the Meta sandbox', () => {
     expect(negatives.length).toBeGreaterThan(0);
     expect(negatives.length).toBeLessThan(TROLL_ATTACK.minNegatives);
     // Every negative one was counted on the post, and none of that opened anything or hid anything.
-    for (const n of negatives) await counted(n.id);
+    for (const n of negatives) await counted(n.id, first.postId);
     expect(await incidentsOn(first.postId)).toEqual([]);
     for (const c of all) expect((await sandboxComment(c.id)).hidden).toBe(false);
   });
@@ -184,11 +188,11 @@ describe('troll-attack incidents, through the Meta sandbox', () => {
     expect(after.incident).toMatchObject({ restored: attackers.length, hidden: attackers.length });
     expect(after.comments.every((c: any) => c.restored && !c.isHidden)).toBe(true);
 
-    await counted(late.id);
+    await counted(late.id, postId);
     expect((await sandboxComment(late.id)).hidden).toBe(false);
     expect((await incidentsOn(postId)).map((i) => i.id)).toEqual([incident.id]);
     // The regular commenter's negative comment was counted but never hidden: they are not a first-time commenter.
-    await counted(regular.id);
+    await counted(regular.id, postId);
     expect((await sandboxComment(regular.id)).hidden).toBe(false);
     expect(after.comments.map((c: any) => c.commentId)).not.toContain(commentId(regular.id));
   });

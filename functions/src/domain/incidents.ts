@@ -139,7 +139,7 @@ export async function watchForAttacks(deps: ActionDeps, workspaceId: string, com
         incident = await open(deps, workspaceId, newest.s, verdict, rule, now);
         // The burst itself: its comments already analysed fall under the policy too.
         const mine = new Set(group.map((s) => s.comment.id));
-        const earlier = counts.windowCommentIds.filter((id) => !mine.has(id));
+        const earlier = (await stores.incidents.burstCommentIds(workspaceId, platform, postId!, window)).filter((id) => !mine.has(id));
         for (const e of await stores.comments.getComments(workspaceId, earlier)) {
           if (incident && await enforce(deps, workspaceId, incident, e).catch(logged)) hidden.add(e.comment.id);
         }

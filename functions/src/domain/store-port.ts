@@ -335,10 +335,12 @@ export interface IncidentStore {
   /**
    * Counts negative or offensive comments of one post once each (the same comment again counts
    * nothing), in their buckets and the post's total; returns the counts of the buckets `from`..`to`
-   * (the window), the ids counted in them, the post's total and when its first counted comment was written.
+   * (the window), the post's total and when its first counted comment was written.
    */
   countBurst(workspaceId: string, platform: string, postId: string, comments: { id: string; atMs: number; bucket: number }[], window: { from: number; to: number }):
-    Promise<{ window: number; windowCommentIds: string[]; total: number; firstAtMs: number }>;
+    Promise<{ window: number; total: number; firstAtMs: number }>;
+  /** The ids of the comments counted in buckets `from`..`to` (however many). */
+  burstCommentIds(workspaceId: string, platform: string, postId: string, window: { from: number; to: number }): Promise<string[]>;
   /** Opens an incident unless its post has one open (conditional on the post's lock): false then. */
   openIncident(workspaceId: string, incident: IncidentRecord, now: string): Promise<boolean>;
   /** The post's incident whose policy is in force now (not closed, not past its end), or null. */

@@ -11,7 +11,7 @@ import { db, isConditionFailure, table, withConflictRetry } from './client.js';
 import { incidentKey, tenantPk } from './keys.js';
 
 const DAY = 86_400;
-/** Seen markers outlive any redelivery; buckets outlive their window; totals (the baseline) last 90 days after the last count. */
+/** Seen markers outlive any redelivery and their window; buckets outlive their window; totals (the baseline) last 90 days after the last count. */
 const SEEN_TTL = 3 * DAY;
 const BUCKET_TTL = 2 * DAY;
 const TOTAL_TTL = 90 * DAY;
@@ -54,29 +54,43 @@ export async function countBurst(workspaceId: string, platform: string, postId: 
     })),
     db().send(new GetCommand({ TableName: table(), Key: incidentKey.total(workspaceId, platform, postId), ConsistentRead: true })),
   ]);
-  let n = 0;
-  const ids: string[] = [];
-  for (const item of buckets.Items ?? []) {
-    n += Number(item.n ?? 0);
-    if (item.ids instanceof Set) ids.push(...(item.ids as Set<string>));
-  }
+  const n = (buckets.Items ?? []).reduce((sum, item) => sum + Number(item.n ?? 0), 0);
   const firstAt = Math.min(...comments.map((c) => c.atMs));
-  return { window: n, windowCommentIds: ids, total: Number(total.Item?.n ?? n), firstAtMs: Number(total.Item?.firstAtMs ?? firstAt) };
+  return { window: n, total: Number(total.Item?.n ?? n), firstAtMs: Number(total.Item?.firstAtMs ?? firstAt) };
+}
+
+/** The ids of the comments counted in buckets `from`..`to` (their seen markers: one small item each, so a burst of any size reads in pages). */
+export async function burstCommentIds(workspaceId: string, platform: string, postId: string, window: { from: number; to: number }): Promise<string[]> {
+  const [a, b] = incidentKey.seenRange(platform, postId, window.from, window.to);
+  const ids: string[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const res = await db().send(new QueryCommand({
+      TableName: table(), KeyConditionExpression: 'pk = :p AND sk BETWEEN :a AND :b', ConsistentRead: true, ExclusiveStartKey: start,
+      ProjectionExpression: 'commentId', ExpressionAttributeValues: { ':p': tenantPk(workspaceId), ':a': a, ':b': b },
+    }));
+    for (const item of res.Items ?? []) ids.push(String(item.commentId));
+    start = res.LastEvaluatedKey;
+  } while (start);
+  return ids;
 }
 
 /** One transaction: each comment's seen marker (conditional: never counted twice), its bucket's and the post's total ADD. */
 async function countOnce(workspaceId: string, platform: string, postId: string, comments: { id: string; atMs: number; bucket: number }[]): Promise<void> {
   const ttl = nowSeconds();
-  const byBucket = new Map<number, string[]>();
-  for (const c of comments) byBucket.set(c.bucket, [...(byBucket.get(c.bucket) ?? []), c.id]);
+  const perBucket = new Map<number, number>();
+  for (const c of comments) perBucket.set(c.bucket, (perBucket.get(c.bucket) ?? 0) + 1);
   await withConflictRetry(() => db().send(new TransactWriteCommand({
     TransactItems: [
-      ...comments.map((c) => ({ Put: { TableName: table(), Item: { ...incidentKey.seen(workspaceId, c.id), type: 'burstSeen', [TABLE.ttlAttribute]: ttl + SEEN_TTL }, ConditionExpression: 'attribute_not_exists(pk)' } })),
-      ...[...byBucket].map(([bucket, ids]) => ({ Update: {
+      ...comments.map((c) => ({ Put: {
+        TableName: table(), Item: { ...incidentKey.seen(workspaceId, platform, postId, c.bucket, c.id), type: 'burstSeen', commentId: c.id, [TABLE.ttlAttribute]: ttl + SEEN_TTL },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      } })),
+      ...[...perBucket].map(([bucket, n]) => ({ Update: {
         TableName: table(), Key: incidentKey.bucket(workspaceId, platform, postId, bucket),
-        UpdateExpression: 'ADD #n :n, #ids :ids SET #type = :t, #ttl = :ttl',
-        ExpressionAttributeNames: { '#n': 'n', '#ids': 'ids', '#type': 'type', '#ttl': TABLE.ttlAttribute },
-        ExpressionAttributeValues: { ':n': ids.length, ':ids': new Set(ids), ':t': 'burstBucket', ':ttl': ttl + BUCKET_TTL },
+        UpdateExpression: 'ADD #n :n SET #type = :t, #ttl = :ttl',
+        ExpressionAttributeNames: { '#n': 'n', '#type': 'type', '#ttl': TABLE.ttlAttribute },
+        ExpressionAttributeValues: { ':n': n, ':t': 'burstBucket', ':ttl': ttl + BUCKET_TTL },
       } })),
       { Update: {
         TableName: table(), Key: incidentKey.total(workspaceId, platform, postId),

@@ -196,9 +196,14 @@ export const memoryKey = {
  * its time in base 36), the open incident of a post (its lock: one incident per post at a time), and
  * the comments each incident hid.
  */
+const bucketPart = (bucket: number) => String(bucket).padStart(12, '0');
+
 export const incidentKey = {
-  seen: (workspaceId: string, commentId: string) => ({ pk: tenantPk(workspaceId), sk: `BURSTSEEN#${commentId}` }),
-  bucket: (workspaceId: string, platform: string, postId: string, bucket: number) => ({ pk: tenantPk(workspaceId), sk: `BURST#${platform}#${postId}#B#${String(bucket).padStart(12, '0')}` }),
+  /** A counted comment, under its post and bucket (a comment's post and time never change, so the key is still one per comment): the window's comments are a range of these. */
+  seen: (workspaceId: string, platform: string, postId: string, bucket: number, commentId: string) => ({ pk: tenantPk(workspaceId), sk: `BURST#${platform}#${postId}#S#${bucketPart(bucket)}#${commentId}` }),
+  /** The range of the seen markers of buckets `from`..`to` (BETWEEN, inclusive). */
+  seenRange: (platform: string, postId: string, from: number, to: number) => [`BURST#${platform}#${postId}#S#${bucketPart(from)}#`, `BURST#${platform}#${postId}#S#${bucketPart(to)}#\uffff`] as const,
+  bucket: (workspaceId: string, platform: string, postId: string, bucket: number) => ({ pk: tenantPk(workspaceId), sk: `BURST#${platform}#${postId}#B#${bucketPart(bucket)}` }),
   total: (workspaceId: string, platform: string, postId: string) => ({ pk: tenantPk(workspaceId), sk: `BURST#${platform}#${postId}#TOTAL` }),
   incident: (workspaceId: string, id: string) => ({ pk: tenantPk(workspaceId), sk: `INCIDENT#${id}` }),
   incidentPrefix: 'INCIDENT#',
