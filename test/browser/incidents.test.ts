@@ -55,7 +55,7 @@ describe('Incidents view', () => {
       id, platform: 'facebook', postId, accountId: null, brandId: null, openedAt: new Date(now).toISOString(), endsAt: new Date(now + 2 * 3_600_000).toISOString(),
       closedAt: null, closedBy: null, burst: 7, threshold: 5, baseline: 0.25, hidden: 0, restoredAt: null, restored: 0, reason: `troll-attack incident ${id} on post ${postId}`,
     }, new Date(now).toISOString())).toBe(true);
-    expect(await incidents.claimHidden(ws, id, hidden.id, new Date(now).toISOString())).toBe(true);
+    expect(await incidents.claimHidden(ws, id, hidden.id, new Date(now).toISOString(), new Date(now - 120_000).toISOString())).toBe(true);
     await incidents.completeHidden(ws, { incidentId: id, commentId: hidden.id, automationLogId: 'none', at: new Date(now).toISOString(), restoredAt: null });
 
     await page.reload();

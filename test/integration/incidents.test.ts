@@ -207,7 +207,7 @@ describe('troll-attack incidents, through the Meta sandbox', () => {
     // Hides recorded on the incident whose Automation log entries are gone (expired): nothing to undo, each says why.
     const n = RESTORE_INLINE_MAX + 1;
     for (let i = 0; i < n; i++) {
-      expect(await incidentStore.claimHidden(workspaceId, id, `facebook_gone${i}`, new Date(now).toISOString())).toBe(true);
+      expect(await incidentStore.claimHidden(workspaceId, id, `facebook_gone${i}`, new Date(now).toISOString(), new Date(now - 120_000).toISOString())).toBe(true);
       await incidentStore.completeHidden(workspaceId, { incidentId: id, commentId: `facebook_gone${i}`, automationLogId: `000000000-${randomUUID()}`, at: new Date(now).toISOString(), restoredAt: null });
     }
     const res = await client.post(`/api/incidents/${id}/restore`);
@@ -216,6 +216,25 @@ describe('troll-attack incidents, through the Meta sandbox', () => {
     expect(job.result).toMatchObject({ incidentId: id, restored: 0, failed: n });
     expect(job.result.results.every((r: any) => !r.ok && r.message === 'No such entry in the Automation log.')).toBe(true);
     expect((await client.get(`/api/incidents/${id}`)).json.incident).toMatchObject({ hidden: n, restored: 0 });
+  });
+
+  it('a claim to hide left by a process that ended mid-hide is taken over once its lease has passed; a completed one never', async () => {
+    const now = Date.now();
+    const iso = (ms: number) => new Date(ms).toISOString();
+    const lease = 120_000;
+    const id = `${now.toString(36).padStart(9, '0')}0000beef`;
+    expect(await incidentStore.openIncident(workspaceId, {
+      id, platform: 'facebook', postId: 'lease_post', accountId: null, brandId: null, openedAt: iso(now), endsAt: iso(now + 60_000),
+      closedAt: null, closedBy: null, burst: 5, threshold: 5, baseline: 0, hidden: 0, restoredAt: null, restored: 0, reason: `troll-attack incident ${id} on post lease_post`,
+    }, iso(now))).toBe(true);
+    const claim = (commentId: string, at: number) => incidentStore.claimHidden(workspaceId, id, commentId, iso(at), iso(at - lease));
+    expect(await claim('facebook_crashed', now - lease - 1_000)).toBe(true); // its holder ended before completing
+    expect(await claim('facebook_crashed', now - 5_000)).toBe(false); // still within its lease then
+    expect(await claim('facebook_crashed', now)).toBe(true); // the redelivery, after the lease: taken over
+    expect(await claim('facebook_crashed', now + 1_000)).toBe(false); // the new holder's claim holds
+    expect(await claim('facebook_done', now - lease - 1_000)).toBe(true);
+    await incidentStore.completeHidden(workspaceId, { incidentId: id, commentId: 'facebook_done', automationLogId: 'log1', at: iso(now - lease), restoredAt: null });
+    expect(await claim('facebook_done', now + 10 * lease)).toBe(false); // hidden and recorded: never again
   });
 
   it('bad input is named: an unknown incident is 404, a bad status filter 400', async () => {

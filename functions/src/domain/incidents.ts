@@ -89,12 +89,20 @@ async function underPolicy(workspaceId: string, s: StoredComment): Promise<boole
   return conditionHolds({ type: 'first_time_commenter' }, c, { brandIds: [], authorComments });
 }
 
+/**
+ * How long a claim to hide a comment under an incident holds: longer than the Meta events function
+ * runs (1 minute), shorter than its queue's redelivery (6 minutes), so a retry after a crash hides it.
+ */
+export const HIDE_CLAIM_LEASE_MS = 2 * 60_000;
+
 /** Hides one comment under the incident's policy (exactly once, logged, undoable) and records it on the incident. */
 async function enforce(deps: ActionDeps, workspaceId: string, incident: IncidentRecord, s: StoredComment): Promise<boolean> {
   if (s.comment.postId !== incident.postId || s.comment.platform !== incident.platform) return false;
   if (!(await underPolicy(workspaceId, s))) return false;
   // One attempt per incident and comment: the burst's opener and the comment's own hand-over may both get here.
-  if (!(await stores.incidents.claimHidden(workspaceId, incident.id, s.comment.id, new Date().toISOString()))) return false;
+  // A claim left by a process that ended mid-hide is taken over once its lease has passed (the redelivery comes later).
+  const now = Date.now();
+  if (!(await stores.incidents.claimHidden(workspaceId, incident.id, s.comment.id, new Date(now).toISOString(), new Date(now - HIDE_CLAIM_LEASE_MS).toISOString()))) return false;
   let entry;
   try {
     entry = await applyAutomatic(deps, { workspaceId, commentId: s.comment.id, action: { type: 'hide' }, reason: incident.reason, source: INCIDENT_SOURCE });

@@ -350,8 +350,8 @@ export interface IncidentStore {
   listIncidents(workspaceId: string, limit: number): Promise<IncidentRecord[]>;
   /** Closes it once (conditional) and ends its post's lock, no new incident there before `quietUntil`: false when it was closed already. */
   closeIncident(workspaceId: string, id: string, at: string, by: string | null, quietUntil: string): Promise<boolean>;
-  /** Claims a comment for the incident's policy before acting (conditional put): false when it was claimed already. */
-  claimHidden(workspaceId: string, incidentId: string, commentId: string, at: string): Promise<boolean>;
+  /** Claims a comment for the incident's policy before acting (conditional put): false when it is claimed already, unless that claim was made before `staleBefore` and never completed. */
+  claimHidden(workspaceId: string, incidentId: string, commentId: string, at: string, staleBefore: string): Promise<boolean>;
   /** Records the hide of a claimed comment (its Automation log entry) and counts it on the incident. */
   completeHidden(workspaceId: string, h: IncidentHiddenRecord): Promise<void>;
   /** Drops a claim whose hide did not happen. */

@@ -171,10 +171,12 @@ export async function closeIncident(workspaceId: string, id: string, at: string,
   return true;
 }
 
-export async function claimHidden(workspaceId: string, incidentId: string, commentId: string, at: string): Promise<boolean> {
+export async function claimHidden(workspaceId: string, incidentId: string, commentId: string, at: string, staleBefore: string): Promise<boolean> {
   try {
     await db().send(new PutCommand({
-      TableName: table(), ConditionExpression: 'attribute_not_exists(pk)',
+      // Free, or claimed before `staleBefore` by a holder that never completed nor released it (its process ended).
+      TableName: table(), ConditionExpression: 'attribute_not_exists(pk) OR (attribute_not_exists(#l) AND #at < :stale)',
+      ExpressionAttributeNames: { '#l': 'automationLogId', '#at': 'at' }, ExpressionAttributeValues: { ':stale': staleBefore },
       Item: { ...incidentKey.hidden(workspaceId, incidentId, commentId), type: 'incidentHidden', incidentId, commentId, at, restoredAt: null, [TABLE.ttlAttribute]: nowSeconds() + INCIDENT_TTL },
     }));
     return true;
