@@ -177,6 +177,27 @@ describe('alerts', () => {
     expect((await mailsTo(email)).filter((m) => /Alerts Florist waiting longer/.test(m.subject))).toHaveLength(1);
   });
 
+  it('a brand\'s overdue comments alert even when the queue\'s oldest are another brand\'s, still within its longer target', async () => {
+    const { client, user } = await signedIn('alerts-waiting-brands');
+    const patient = await storedPage(user.workspaceId, 'Alerts Library');
+    const busy = await storedPage(user.workspaceId, 'Alerts Cafe');
+    expect((await client.put(`/api/brands/${patient.brandId}/voice`, { responseTargetMinutes: 600 })).status).toBe(200);
+    expect((await client.put(`/api/brands/${busy.brandId}/voice`, { responseTargetMinutes: 30 })).status).toBe(200);
+    const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
+    // 80 comments on the patient brand, 2 hours old (within its 10 hours); behind them, the busy brand's 40 minutes old (past its 30).
+    await seed(user.workspaceId, [
+      ...Array.from({ length: 80 }, (_, i) => makeComment({ accountId: patient.id, timestamp: minutesAgo(120 + i / 10), content: `Question ${i}` })),
+      makeComment({ accountId: busy.id, timestamp: minutesAgo(40), content: 'Are you open today?' }),
+      makeComment({ accountId: busy.id, timestamp: minutesAgo(35), content: 'Hello?' }),
+    ]);
+    await markAutomated(user.workspaceId);
+    await runAutomation(moderationDeps, 'requeue');
+
+    const overdue = (await client.get('/api/alerts')).json.items.filter((a: { kind: string }) => a.kind === 'response_overdue');
+    expect(overdue.map((a: { brandId: string }) => a.brandId)).toEqual([busy.brandId]);
+    expect(overdue[0].detail).toContain('2 comments have waited in the queue of Alerts Cafe longer than its 30-minute response-time target');
+  });
+
   it('a surge of negative comments on a brand this hour alerts once, from counts kept as decisions are written', async () => {
     const { client, user } = await signedIn('alerts-surge');
     const page = await storedPage(user.workspaceId, 'Alerts Diner');

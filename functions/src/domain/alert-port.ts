@@ -42,8 +42,8 @@ export interface AlertStore {
   addSentimentCounts(workspaceId: string, counts: SentimentCount[]): Promise<SentimentCount[]>;
   /** The counts of one scope for these hours (missing hours count 0). */
   getSentimentCounts(workspaceId: string, scope: string, hours: string[]): Promise<SentimentCount[]>;
-  /** The oldest comments waiting in the workspace's moderation queue, oldest first. */
-  oldestWaiting(workspaceId: string, limit: number): Promise<WaitingComment[]>;
+  /** The comments waiting in the workspace's moderation queue since before `before`, oldest first, at most `max`. */
+  waitingSince(workspaceId: string, before: string, max: number): Promise<WaitingComment[]>;
 }
 
 export interface AlertChannels {

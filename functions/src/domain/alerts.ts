@@ -267,33 +267,40 @@ export async function countSentiments(workspaceId: string, decided: StoredCommen
   }
 }
 
-/** How many of the oldest waiting comments the scheduled check reads per workspace. */
-const WAITING_SAMPLE = 50;
+/** Most overdue comments the scheduled check reads per workspace (oldest first; the alert then says "N+"). */
+const OVERDUE_READ_MAX = 1000;
 
 /**
  * The scheduled automation's check: per brand, comments in the moderation queue longer than the
  * brand's response-time target (its voice settings; DEFAULT_RESPONSE_TARGET_MINUTES unless set)
- * raise one alert per brand per day. Reads only the oldest waiting comments (one query).
+ * raise one alert per brand per day. Reads only the comments waiting longer than the shortest
+ * target (a key range of the queue), so every brand's overdue comments are seen, not only the
+ * workspace's oldest.
  */
 export async function checkResponseTimes(workspaceId: string, now = new Date()): Promise<number> {
   const ports = alertPorts();
   if (!ports) return 0;
   try {
-    const waiting = await ports.store.oldestWaiting(workspaceId, WAITING_SAMPLE);
-    if (!waiting.length) return 0;
     const accounts = await stores.accounts.listAccounts(workspaceId);
+    if (!accounts.length) return 0;
+    const brandOf = (a: (typeof accounts)[number]) => a.brandId || a.externalId;
+    const targets = new Map<string, number>();
+    for (const brand of new Set(accounts.map(brandOf))) {
+      targets.set(brand, (await stores.brands.getBrand(workspaceId, brand)).voice?.responseTargetMinutes ?? DEFAULT_RESPONSE_TARGET_MINUTES);
+    }
+    const shortest = Math.min(...targets.values());
+    const waiting = await ports.store.waitingSince(workspaceId, new Date(now.getTime() - shortest * 60_000).toISOString(), OVERDUE_READ_MAX);
+    const capped = waiting.length >= OVERDUE_READ_MAX;
     const byId = new Map(accounts.map((a) => [a.id, a]));
     const perBrand = new Map<string, { oldest: string; count: number; name: string }>();
-    const targets = new Map<string, number>();
     let raised = 0;
     for (const w of waiting) {
       const account = byId.get(w.accountId ?? '');
       if (!account) continue;
-      const brand = account.brandId || account.externalId;
-      if (!targets.has(brand)) targets.set(brand, (await stores.brands.getBrand(workspaceId, brand)).voice?.responseTargetMinutes ?? DEFAULT_RESPONSE_TARGET_MINUTES);
+      const brand = brandOf(account);
       const waitedMinutes = (now.getTime() - Date.parse(w.timestamp)) / 60_000;
       if (!(waitedMinutes > targets.get(brand)!)) continue;
-      const entry = perBrand.get(brand) ?? { oldest: w.timestamp, count: 0, name: accounts.find((a) => (a.brandId || a.externalId) === brand && a.platform === 'facebook')?.accountName ?? account.accountName };
+      const entry = perBrand.get(brand) ?? { oldest: w.timestamp, count: 0, name: accounts.find((a) => brandOf(a) === brand && a.platform === 'facebook')?.accountName ?? account.accountName };
       entry.count++;
       perBrand.set(brand, entry);
     }
@@ -303,7 +310,7 @@ export async function checkResponseTimes(workspaceId: string, now = new Date()):
       const alert = await raiseAlert(workspaceId, {
         kind: 'response_overdue', brandId: brand, subject: brand,
         title: `Comments on ${e.name} waiting longer than ${target} minutes`,
-        detail: `${e.count}${e.count >= WAITING_SAMPLE ? '+' : ''} comment${e.count === 1 ? ' has' : 's have'} waited in the queue of ${e.name} longer than its ${target}-minute response-time target; the oldest for ${formatMinutes(waited)}.`,
+        detail: `${e.count}${capped ? '+' : ''} comment${e.count === 1 ? ' has' : 's have'} waited in the queue of ${e.name} longer than its ${target}-minute response-time target; the oldest for ${formatMinutes(waited)}.`,
         link: '/comments',
       }, now);
       if (alert) raised++;

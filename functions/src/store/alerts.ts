@@ -133,17 +133,25 @@ export async function getSentimentCounts(workspaceId: string, scope: string, hou
   return hours.map((hour) => found.get(hour) ?? { scope, hour, negative: 0, total: 0 });
 }
 
-export async function oldestWaiting(workspaceId: string, limit: number): Promise<WaitingComment[]> {
-  const res = await db().send(new QueryCommand({
-    TableName: table(), IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :p', ScanIndexForward: true, Limit: limit,
-    ExpressionAttributeValues: { ':p': commentKey.queue(workspaceId) },
-  }));
-  return (res.Items ?? []).flatMap((item) => {
-    const c = item.comment as { id?: unknown; timestamp?: unknown; accountId?: unknown } | undefined;
-    return c && typeof c.id === 'string' && typeof c.timestamp === 'string' ? [{ id: c.id, timestamp: c.timestamp, accountId: typeof c.accountId === 'string' ? c.accountId : null }] : [];
-  });
+export async function waitingSince(workspaceId: string, before: string, max: number): Promise<WaitingComment[]> {
+  const out: WaitingComment[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    // The queue's sort key is `<timestamp>#<id>`: every key below `before` is a comment from before then.
+    const res = await db().send(new QueryCommand({
+      TableName: table(), IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :p AND gsi1sk < :b', ScanIndexForward: true,
+      Limit: max - out.length, ExclusiveStartKey: start, ProjectionExpression: '#c.id, #c.#t, #c.accountId',
+      ExpressionAttributeNames: { '#c': 'comment', '#t': 'timestamp' }, ExpressionAttributeValues: { ':p': commentKey.queue(workspaceId), ':b': before },
+    }));
+    for (const item of res.Items ?? []) {
+      const c = item.comment as { id?: unknown; timestamp?: unknown; accountId?: unknown } | undefined;
+      if (c && typeof c.id === 'string' && typeof c.timestamp === 'string') out.push({ id: c.id, timestamp: c.timestamp, accountId: typeof c.accountId === 'string' ? c.accountId : null });
+    }
+    start = res.LastEvaluatedKey;
+  } while (start && out.length < max);
+  return out;
 }
 
 export const dynamoAlertStore: AlertStore = {
-  getAlertSettings, putAlertSettings, claimAlertKey, putAlert, listAlerts, markAlertsRead, markAllAlertsRead, addSentimentCounts, getSentimentCounts, oldestWaiting,
+  getAlertSettings, putAlertSettings, claimAlertKey, putAlert, listAlerts, markAlertsRead, markAllAlertsRead, addSentimentCounts, getSentimentCounts, waitingSince,
 };
