@@ -455,18 +455,27 @@ const kept = new Map<string, { version: number; at: number; value: Promise<unkno
 const keptPrefix = (area: ConfigArea, workspaceId: string) => `${area}\u0000${workspaceId}\u0000`;
 const keptKey = (area: ConfigArea, workspaceId: string, fn: string, rest: unknown[]) => `${keptPrefix(area, workspaceId)}${fn}\u0000${JSON.stringify(rest)}`;
 
-async function keptRead<R>(area: ConfigArea, fn: string, workspaceId: string, rest: unknown[], read: () => Promise<R>): Promise<R> {
+async function keptRead<R>(area: ConfigArea, fn: string, workspaceId: string, rest: unknown[], read: () => Promise<R>, copy: (v: R) => R = structuredClone): Promise<R> {
   const ws = (await workspacesOnce.getWorkspace(workspaceId)) as Record<string, unknown> | null;
   const version = ws?.[configVersionAttribute(area)];
   if (typeof version !== 'number') return read();
   const key = keptKey(area, workspaceId, fn, rest);
   const hit = kept.get(key);
-  if (hit && hit.version >= version && Date.now() - hit.at < KEEP_MS) return structuredClone((await hit.value) as R);
+  if (hit && hit.version >= version && Date.now() - hit.at < KEEP_MS) return copy((await hit.value) as R);
   const value = read();
   if (kept.size >= MAX_KEPT) kept.delete(kept.keys().next().value!);
   kept.set(key, { version, at: Date.now(), value });
   value.catch(() => { if (kept.get(key)?.value === value) kept.delete(key); });
-  return structuredClone(await value);
+  return copy(await value);
+}
+
+/**
+ * A value computed from one configuration area of a workspace (the cross-post memory from its
+ * examples), kept like the area's reads and computed again once the area changes. The value is
+ * shared, not copied: it must never be changed by its users.
+ */
+export function keptDerived<R>(area: ConfigArea, workspaceId: string, name: string, compute: () => Promise<R>): Promise<R> {
+  return keptRead(area, `derived:${name}`, workspaceId, [], compute, (v) => v);
 }
 
 function forgetKept(area: ConfigArea, workspaceId: string): void {
