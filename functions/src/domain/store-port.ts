@@ -100,7 +100,7 @@ export interface CommentPageStore {
   /** `resumeAfter`: where a search that stopped at its read limit continues (its page may be short); `total`: the number of matches when known without more reads. */
   listCommentPage(workspaceId: string, q: CommentPageQuery, limit: number): Promise<{ items: StoredComment[]; more: boolean; resumeAfter?: string; total?: number }>;
   countComments(workspaceId: string, q: CommentPageQuery): Promise<number>;
-  /** The author's comments among the workspace's most recent `window` comments; complete when none older exist. */
+  /** The author's most recent `max` comments in the workspace on one platform, newest first; complete when none older exist. */
   authorComments(workspaceId: string, platform: Platform, authorId: string, max?: number): Promise<{ items: StoredComment[]; complete: boolean }>;
   getPostInfo(workspaceId: string, platform: string, postId: string): Promise<PostInfoRecord | null>;
   putPostInfo(workspaceId: string, platform: string, postId: string, info: PostInfoRecord): Promise<void>;
