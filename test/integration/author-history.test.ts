@@ -5,7 +5,7 @@
  * the same id on the other platform is another person.
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Comment } from '@cg/shared';
+import type { Comment, Condition } from '@cg/shared';
 import { Client, signedIn } from '../support/client.js';
 
 Object.assign(process.env, inject('stackEnv'));
@@ -13,7 +13,7 @@ const { makeComment, store } = await import('../support/seed.js');
 const { db, table } = await import('../../functions/src/store/client.js');
 const { BatchWriteCommand } = await import('@aws-sdk/lib-dynamodb');
 const { stores } = await import('../../functions/src/domain/store-port.js');
-const { conditionHolds } = await import('../../functions/src/domain/rule-match.js');
+const { authorHistoryRanges, conditionHolds } = await import('../../functions/src/domain/rule-match.js');
 
 const OTHERS = 5_200; // more than the 5,000 newest comments the history used to look at
 
@@ -60,13 +60,32 @@ describe('an author\'s history', () => {
 
   it('the first-time-commenter condition (rules, incidents) tells the regular from the newcomer', async () => {
     // What rules.ts and incidents.ts give the condition: the author's comments from the store port.
-    const isFirstTime = async (c: Comment) => {
-      const history = await stores.commentPages.authorComments(workspaceId, c.platform, c.authorId);
-      const authorComments = history.items.map((h) => ({ id: h.comment.id, timestamp: h.comment.timestamp, status: h.comment.status, isHidden: Boolean(h.comment.isHidden) }));
-      return conditionHolds({ type: 'first_time_commenter' }, c, { brandIds: [], authorComments });
+    // What rules.ts and incidents.ts give a condition: the author's comments in the ranges it reads (authorHistoryRanges).
+    const holds = async (cond: Condition, c: Comment) => {
+      const parts = await Promise.all(authorHistoryRanges([cond], c).map((r) => stores.commentPages.authorComments(workspaceId, c.platform, c.authorId, r)));
+      const authorComments = parts.flatMap((p) => p.items).map((h) => ({ id: h.comment.id, timestamp: h.comment.timestamp, status: h.comment.status, isHidden: Boolean(h.comment.isHidden) }));
+      return conditionHolds(cond, c, { brandIds: [], authorComments });
     };
-    expect(await isFirstTime(latest)).toBe(false);
-    expect(await isFirstTime(newcomer)).toBe(true);
-    expect(await isFirstTime(otherPlatform)).toBe(true);
+    const firstTime = { type: 'first_time_commenter' } as const;
+    expect(await holds(firstTime, latest)).toBe(false);
+    expect(await holds(firstTime, newcomer)).toBe(true);
+    expect(await holds(firstTime, otherPlatform)).toBe(true);
+    // Her first comment, judged at its own time: nothing of hers before it (the later one does not count).
+    expect(await holds(firstTime, first)).toBe(true);
+  });
+
+  it('the repeat-offender condition counts hidden or deleted comments of its window only', async () => {
+    const at = (d: number) => new Date(Date.UTC(2026, 6, d, 9)).toISOString();
+    const troll = (d: number, over: Partial<Comment> = {}) => makeComment({ authorId: 'troll-1', authorName: 'Tom Troll', timestamp: at(d), ...over });
+    const [old, recent1, recent2, kept, now] = [troll(1, { isHidden: true }), troll(20, { status: 'deleted' }), troll(25, { isHidden: true }), troll(26), troll(28)];
+    await store.insertNew(workspaceId, [old, recent1, recent2, kept, now]);
+    const holds = async (cond: Condition) => {
+      const parts = await Promise.all(authorHistoryRanges([cond], now).map((r) => stores.commentPages.authorComments(workspaceId, now.platform, now.authorId, r)));
+      const authorComments = parts.flatMap((p) => p.items).map((h) => ({ id: h.comment.id, timestamp: h.comment.timestamp, status: h.comment.status, isHidden: Boolean(h.comment.isHidden) }));
+      return conditionHolds(cond, now, { brandIds: [], authorComments });
+    };
+    expect(await holds({ type: 'repeat_offender', count: 2, days: 10 })).toBe(true); // days 20 and 25
+    expect(await holds({ type: 'repeat_offender', count: 3, days: 10 })).toBe(false); // day 1 is outside
+    expect(await holds({ type: 'repeat_offender', count: 3, days: 30 })).toBe(true);
   });
 });

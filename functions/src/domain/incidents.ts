@@ -22,7 +22,7 @@ import { bucketOf, countsTowardsBurst, incidentReason, judgeBurst, windowBuckets
 import { registerJobRunner, startJob } from './jobs.js';
 import type { StoredComment } from './model.js';
 import { emitWebhookEvents } from './outgoing-webhooks.js';
-import { conditionHolds } from './rule-match.js';
+import { authorHistoryRanges, conditionHolds } from './rule-match.js';
 import { stores, type IncidentRecord } from './store-port.js';
 
 // The incidents area is looked up where it is used: a lookup at module level would be a side effect that keeps this
@@ -84,7 +84,8 @@ async function open(deps: ActionDeps, workspaceId: string, s: StoredComment, ver
 async function underPolicy(workspaceId: string, s: StoredComment): Promise<boolean> {
   const c = s.comment;
   if (!countsTowardsBurst(c.aiDecision) || c.isHidden || c.status === 'deleted') return false;
-  const history = await stores.commentPages.authorComments(workspaceId, c.platform, c.authorId);
+  const [range] = authorHistoryRanges([{ type: 'first_time_commenter' }], c);
+  const history = await stores.commentPages.authorComments(workspaceId, c.platform, c.authorId, range);
   const authorComments = history.items.map((h) => ({ id: h.comment.id, timestamp: h.comment.timestamp, status: h.comment.status, isHidden: Boolean(h.comment.isHidden) }));
   return conditionHolds({ type: 'first_time_commenter' }, c, { brandIds: [], authorComments });
 }

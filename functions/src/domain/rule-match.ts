@@ -25,8 +25,24 @@ export interface RuleFacts {
   authorComments?: readonly AuthorComment[];
 }
 
+const DAY_MS = 86_400_000;
+
 /** Conditions that need the author's history. */
 export const AUTHOR_CONDITIONS: readonly ConditionType[] = ['repeat_offender', 'first_time_commenter'];
+
+/**
+ * The parts of the author's history `conditions` read for comment `c` (each a range for the store):
+ * first-time commenter, two comments up to the comment's time (itself and any other is enough);
+ * repeat offender, the comments of the longest window of days up to it.
+ */
+export function authorHistoryRanges(conditions: readonly Condition[], c: Pick<Comment, 'timestamp'>): { upTo: string; since?: string; max?: number }[] {
+  const ranges: { upTo: string; since?: string; max?: number }[] = [];
+  if (conditions.some((x) => x.type === 'first_time_commenter')) ranges.push({ upTo: c.timestamp, max: 2 });
+  const days = Math.max(0, ...conditions.map((x) => (x.type === 'repeat_offender' ? x.days : 0)));
+  const at = Date.parse(c.timestamp);
+  if (days > 0 && Number.isFinite(at)) ranges.push({ upTo: c.timestamp, since: new Date(at - days * DAY_MS).toISOString() });
+  return ranges;
+}
 
 /** Lowercase, without accents (NFKD, combining marks removed), ß → ss. */
 export function fold(text: string): string {
@@ -102,7 +118,6 @@ export function hasMention(text: string): boolean {
   return /(?:^|[^\p{L}\p{N}_@.])@[\p{L}\p{N}_][\p{L}\p{N}_.]{1,}/u.test(text);
 }
 
-const DAY_MS = 86_400_000;
 
 function offences(c: Comment, history: readonly AuthorComment[], days: number): number {
   const now = Date.parse(c.timestamp);

@@ -5,13 +5,13 @@
  * through auto-actions.ts (exactly once on the platform, logged, undoable); `shadow` only logs what
  * it would have done; `off` does nothing. Backtest (item 2): a rule over the stored history.
  */
-import { AI_CONDITIONS, type AutomationEntry, type BacktestResult, type Comment, type Rule } from '@cg/shared';
+import { AI_CONDITIONS, type AutomationEntry, type BacktestResult, type Comment, type Condition, type Rule } from '@cg/shared';
 import { applyAutomatic } from './auto-actions.js';
 import { Missing } from './errors.js';
 import type { ActionDeps } from './exactly-once.js';
 import type { StoredAccount, StoredComment } from './model.js';
 import { PlatformActionError, PlatformOutcomeUnknown, type PlatformActionsPort } from './ports.js';
-import { AUTHOR_CONDITIONS, ruleMatches, type AuthorComment, type RuleFacts } from './rule-match.js';
+import { AUTHOR_CONDITIONS, authorHistoryRanges, ruleMatches, type AuthorComment, type RuleFacts } from './rule-match.js';
 import { stores } from './store-port.js';
 
 const ruleStore = stores.rules;
@@ -67,7 +67,7 @@ class FactReader {
   async facts(c: Comment): Promise<RuleFacts> {
     const conditions = this.rules.flatMap((r) => r.conditions);
     const facts: RuleFacts = { brandIds: brandIdsOf(this.accounts, c.accountId) };
-    if (conditions.some((x) => AUTHOR_CONDITIONS.includes(x.type))) facts.authorComments = await this.author(c);
+    if (conditions.some((x) => AUTHOR_CONDITIONS.includes(x.type))) facts.authorComments = await this.author(c, conditions);
     if (conditions.some((x) => x.type === 'placement')) {
       facts.isAd = Boolean(c.adId);
       facts.isDarkPost = (await this.unpublished(c)) === true;
@@ -75,12 +75,17 @@ class FactReader {
     return facts;
   }
 
-  private author(c: Comment): Promise<AuthorComment[]> {
-    const key = `${c.platform}#${c.authorId}`;
-    if (this.history) return Promise.resolve(this.history.get(key) ?? []);
+  /** The author's comments the rules' conditions read for this comment (authorHistoryRanges: not the whole history). */
+  private author(c: Comment, conditions: readonly Condition[]): Promise<AuthorComment[]> {
+    if (this.history) return Promise.resolve(this.history.get(`${c.platform}#${c.authorId}`) ?? []);
+    const ranges = authorHistoryRanges(conditions, c);
+    const key = JSON.stringify([c.platform, c.authorId, ranges]);
     let hit = this.authors.get(key);
     if (!hit) {
-      hit = stores.commentPages.authorComments(this.workspaceId, c.platform, c.authorId).then((r) => r.items.map(toAuthorComment));
+      hit = Promise.all(ranges.map((r) => stores.commentPages.authorComments(this.workspaceId, c.platform, c.authorId, r))).then((parts) => {
+        const byId = new Map(parts.flatMap((p) => p.items).map((s) => [s.comment.id, toAuthorComment(s)]));
+        return [...byId.values()];
+      });
       this.authors.set(key, hit);
     }
     return hit;

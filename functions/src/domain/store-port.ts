@@ -93,6 +93,9 @@ export interface CommentPageQuery {
   after?: string;
 }
 
+/** Which of an author's comments to read: at most `max` (default 1,000), written at or before `upTo`, at or after `since` (ISO times). */
+export interface AuthorHistoryRange { max?: number; upTo?: string; since?: string }
+
 /** The post or media a comment is on, as last read from the platform (cached a day). */
 export interface PostInfoRecord { id: string; text: string; permalink: string | null; published: boolean }
 
@@ -100,8 +103,8 @@ export interface CommentPageStore {
   /** `resumeAfter`: where a search that stopped at its read limit continues (its page may be short); `total`: the number of matches when known without more reads. */
   listCommentPage(workspaceId: string, q: CommentPageQuery, limit: number): Promise<{ items: StoredComment[]; more: boolean; resumeAfter?: string; total?: number }>;
   countComments(workspaceId: string, q: CommentPageQuery): Promise<number>;
-  /** The author's most recent `max` comments in the workspace on one platform, newest first; complete when none older exist. */
-  authorComments(workspaceId: string, platform: Platform, authorId: string, max?: number): Promise<{ items: StoredComment[]; complete: boolean }>;
+  /** The author's comments in the workspace on one platform, newest first, within `range` (default: the latest 1,000); complete when no more match. */
+  authorComments(workspaceId: string, platform: Platform, authorId: string, range?: AuthorHistoryRange): Promise<{ items: StoredComment[]; complete: boolean }>;
   getPostInfo(workspaceId: string, platform: string, postId: string): Promise<PostInfoRecord | null>;
   putPostInfo(workspaceId: string, platform: string, postId: string, info: PostInfoRecord): Promise<void>;
 }

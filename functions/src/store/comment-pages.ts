@@ -6,7 +6,7 @@
 import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { Comment, TABLE, type Platform } from '@cg/shared';
 import type { StoredComment } from '../domain/model.js';
-import type { CommentPageQuery, PostInfoRecord } from '../domain/store-port.js';
+import type { AuthorHistoryRange, CommentPageQuery, PostInfoRecord } from '../domain/store-port.js';
 import { db, table } from './client.js';
 import { actionKey, commentKey } from './keys.js';
 import { getComments, wholeItems } from './comments.js';
@@ -39,15 +39,20 @@ export async function countComments(workspaceId: string, q: CommentPageQuery): P
 }
 
 /**
- * An author's most recent `max` comments in the workspace on one platform, newest first (the author
- * index: keys, then the comments by key); `complete` is false when the author has older ones.
+ * An author's comments in the workspace on one platform, newest first (the author index: keys, then
+ * the comments by key): at most `max`, only those written at or before `upTo` and at or after `since`
+ * when given; `complete` is false when more match.
  */
-export async function authorComments(workspaceId: string, platform: Platform, authorId: string, max = 1000): Promise<{ items: StoredComment[]; complete: boolean }> {
+export async function authorComments(workspaceId: string, platform: Platform, authorId: string, opts: AuthorHistoryRange = {}): Promise<{ items: StoredComment[]; complete: boolean }> {
+  const max = opts.max ?? 1000;
+  // The sort key is `<timestamp>#<commentId>`: a time bounds it from below as is, from above with every id of that time.
+  const range = opts.since && opts.upTo ? ' AND gsi6sk BETWEEN :lo AND :hi' : opts.since ? ' AND gsi6sk >= :lo' : opts.upTo ? ' AND gsi6sk <= :hi' : '';
+  const values = { ':a': commentKey.author(workspaceId, platform, authorId), ...(opts.since ? { ':lo': opts.since } : {}), ...(opts.upTo ? { ':hi': `${opts.upTo}#\uffff` } : {}) };
   const keys: Record<string, unknown>[] = [];
   let start: Record<string, unknown> | undefined;
   do {
     const res = await db().send(new QueryCommand({
-      TableName: table(), IndexName: 'gsi6', KeyConditionExpression: 'gsi6pk = :a', ExpressionAttributeValues: { ':a': commentKey.author(workspaceId, platform, authorId) },
+      TableName: table(), IndexName: 'gsi6', KeyConditionExpression: `gsi6pk = :a${range}`, ExpressionAttributeValues: values,
       ScanIndexForward: false, ExclusiveStartKey: start, Limit: max - keys.length,
     }));
     keys.push(...(res.Items ?? []));

@@ -18,7 +18,7 @@ let reads = 0;
 let failNext = false;
 let examples: Example[];
 let exampleReads = 0;
-const example = (commentId: string, text: string): Example => ({ commentId, text, final: 'delete', ai: 'ignore', verb: 'override', source: 'moderator', brandId: null, at: '2026-11-23T10:00:00.000Z' });
+const example = (commentId: string, text: string): Example => ({ commentId, text, final: 'delete', ai: 'ignore', verb: 'deleted', source: 'moderator', brandId: null, at: '2026-11-23T10:00:00.000Z' });
 
 const rule = (id: string) => ({ id, name: `Rule ${id}`, mode: 'on', order: 0, conditions: [], action: { type: 'hide' } }) as unknown as Rule;
 let n = 0;
