@@ -251,6 +251,8 @@ describe('sign-in protection and password reset', () => {
     await page.goto(`${suite.origin}/login`);
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     await page.waitForURL(`${suite.origin}/forgot-password`);
+    // The URL changes before the lazily loaded page replaces the sign-in form (whose Email field has the same label).
+    await page.getByText('Enter your email and we will mail you a code.').waitFor();
     await page.getByLabel('Email').fill('ada@example.com');
     await page.getByRole('button', { name: 'Send code' }).click();
     await page.getByText('If ada@example.com has an account, we have mailed it a code to reset the password.').waitFor();
