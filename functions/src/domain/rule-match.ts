@@ -10,6 +10,7 @@
 import { parse } from 'tldts-icann';
 import { type Comment, type Condition, type ConditionType, type Rule } from '@cg/shared';
 import { findLinks } from '../analysis/embedded/links.js';
+import type { AuthorHistoryRange } from './store-port.js';
 
 /** One earlier comment of the same author in the workspace. */
 export interface AuthorComment { id: string; timestamp: string; status: string; isHidden: boolean }
@@ -35,8 +36,8 @@ export const AUTHOR_CONDITIONS: readonly ConditionType[] = ['repeat_offender', '
  * first-time commenter, two comments up to the comment's time (itself and any other is enough);
  * repeat offender, the comments of the longest window of days up to it.
  */
-export function authorHistoryRanges(conditions: readonly Condition[], c: Pick<Comment, 'timestamp'>): { upTo: string; since?: string; max?: number }[] {
-  const ranges: { upTo: string; since?: string; max?: number }[] = [];
+export function authorHistoryRanges(conditions: readonly Condition[], c: Pick<Comment, 'timestamp'>): AuthorHistoryRange[] {
+  const ranges: AuthorHistoryRange[] = [];
   if (conditions.some((x) => x.type === 'first_time_commenter')) ranges.push({ upTo: c.timestamp, max: 2 });
   const days = Math.max(0, ...conditions.map((x) => (x.type === 'repeat_offender' ? x.days : 0)));
   const at = Date.parse(c.timestamp);
