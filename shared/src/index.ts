@@ -18,3 +18,4 @@ export * from './reports.js';
 export * from './alerts.js';
 export * from './incidents.js';
 export * from './brand-schedule.js';
+export * from './map-limited.js';

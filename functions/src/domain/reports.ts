@@ -4,7 +4,7 @@
  * history (who acted, automatically or not, and when). A range holding more than REPORT_INLINE_MAX
  * comments is refused here with the count; the export route turns that into a job.
  */
-import { DEFAULT_RESPONSE_TARGET_MINUTES, planHasFeature, REPORT_INLINE_MAX, type Job, type Report, type ReportQuery } from '@cg/shared';
+import { DEFAULT_RESPONSE_TARGET_MINUTES, mapLimited, planHasFeature, REPORT_INLINE_MAX, type Job, type Report, type ReportQuery } from '@cg/shared';
 import { reportFile, type ReportBranding, type ReportFile, type ReportFormat } from '../reports/files.js';
 import { AUTOMATION_ACTOR } from './auto-actions.js';
 import { Invalid, Missing } from './errors.js';
@@ -80,18 +80,6 @@ function afterHours(iso: string): boolean {
   const day = d.getUTCDay();
   const hour = d.getUTCHours();
   return day === 0 || day === 6 || hour < 9 || hour >= 18;
-}
-
-async function mapLimited<T, R>(items: T[], limit: number, fn: (t: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = new Array(items.length);
-  let next = 0;
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await fn(items[i]!);
-    }
-  }));
-  return out;
 }
 
 const acted = (s: StoredComment) => !!s.comment.reply || s.comment.isHidden === true || s.comment.status === 'deleted' || s.comment.dismissed === true;

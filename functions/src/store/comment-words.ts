@@ -6,12 +6,18 @@
  * digits (Unicode), at least 2 characters; a comment gives at most MAX_WORDS of them.
  */
 import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { Comment } from '@cg/shared';
+import { mapLimited, type Comment } from '@cg/shared';
 import { db, table } from './client.js';
 import { commentKey, tenantPk } from './keys.js';
 
 const MAX_WORDS = 60;
 const MAX_WORD_LENGTH = 40;
+/**
+ * BatchWrites of new comments' word items (idempotent puts) in flight at once. A comment has about ten words, so a sync page or an
+ * arrival batch writes dozens of batches; one after another they were most of a full sync's time
+ * (bench step 2: 4,099 sequential BatchWrites, p50 16 ms, of a 103 s sync of 10,248 comments).
+ */
+const WRITE_CONCURRENCY = 4;
 
 /** The text a search matches (content and author name), lower-cased. */
 export const searchTextOf = (c: Pick<Comment, 'content' | 'authorName'>) => `${c.content} ${c.authorName}`.normalize('NFKC').toLowerCase();
@@ -28,7 +34,7 @@ const wordsOfComment = (c: Comment) => wordsOf(searchTextOf(c)).slice(0, MAX_WOR
 export async function putWords(workspaceId: string, comments: Comment[]): Promise<void> {
   await writeBatches(comments.flatMap((c) => wordsOfComment(c).map((w) => ({
     PutRequest: { Item: { ...commentKey.word(workspaceId, w, commentKey.order(c.timestamp, c.id)), type: 'searchWord', id: c.id } },
-  }))));
+  }))), WRITE_CONCURRENCY);
 }
 
 /** Keeps the word items of comments whose text or author name changed (an edit on the platform): new words put, gone ones deleted. */
@@ -40,18 +46,22 @@ export async function updateWords(workspaceId: string, changes: { before: Commen
     for (const w of now) if (!was.has(w)) requests.push({ PutRequest: { Item: { ...commentKey.word(workspaceId, w, commentKey.order(after.timestamp, after.id)), type: 'searchWord', id: after.id } } });
     for (const w of was) if (!now.has(w)) requests.push({ DeleteRequest: { Key: commentKey.word(workspaceId, w, commentKey.order(before.timestamp, before.id)) } });
   }
-  await writeBatches(requests);
+  // One batch at a time: puts and deletes of one comment's words keep their order.
+  await writeBatches(requests, 1);
 }
 
-async function writeBatches(requests: Record<string, unknown>[]): Promise<void> {
-  for (let i = 0; i < requests.length; i += 25) {
-    let batch = requests.slice(i, i + 25);
-    for (let attempt = 0; batch.length; attempt++) {
-      if (attempt === 8) throw new Error('BatchWrite kept returning unprocessed search words');
-      const res = await db().send(new BatchWriteCommand({ RequestItems: { [table()]: batch } }));
-      batch = (res.UnprocessedItems?.[table()] ?? []) as typeof batch;
-      if (batch.length) await new Promise((r) => setTimeout(r, 20 * 2 ** attempt));
-    }
+async function writeBatches(requests: Record<string, unknown>[], concurrency: number): Promise<void> {
+  const batches = Array.from({ length: Math.ceil(requests.length / 25) }, (_, k) => requests.slice(k * 25, (k + 1) * 25));
+  await mapLimited(batches, concurrency, writeBatch);
+}
+
+async function writeBatch(requests: Record<string, unknown>[]): Promise<void> {
+  let batch = requests;
+  for (let attempt = 0; batch.length; attempt++) {
+    if (attempt === 8) throw new Error('BatchWrite kept returning unprocessed search words');
+    const res = await db().send(new BatchWriteCommand({ RequestItems: { [table()]: batch } }));
+    batch = (res.UnprocessedItems?.[table()] ?? []) as typeof batch;
+    if (batch.length) await new Promise((r) => setTimeout(r, 20 * 2 ** attempt));
   }
 }
 
