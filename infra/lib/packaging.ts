@@ -17,10 +17,13 @@ export const SHIPPED_NODE_MODULES: Record<string, string[]> = {
   // domains, about 85 KB, mostly the public-suffix list) ship beside the api, jobs and meta-events
   // bundles as beside the analyser's; the api's aws-jwt-verify (about 16 KB) too.
   // croner (about 31 KB minified) computes a brand schedule's next runs. safe-regex2 (rule regexes
-  // checked for catastrophic backtracking, about 14 KB with ret) and @middy/core (3 KB) keep the
-  // api's own code under the budget. (linkify-it cannot ship beside it: functions/ uses 6.x while
-  // the lock's top-level copy is 5.x, and NodejsFunction's `npm ci` refuses that mismatch.)
-  api: ['stripe', 'fxa-common-password-list', 'csv-parse', 'csv-stringify', 'exceljs', 'pdf-lib', 'zod', 'tldts-icann', 'aws-jwt-verify', 'croner', 'safe-regex2', '@middy/core'],
+  // checked for catastrophic backtracking, about 14 KB with ret), @middy/core (3 KB) and linkify-it
+  // (rules' links, about 13 KB with uc.micro) keep the api's own code under the budget. NodejsFunction
+  // installs a shipped package at the version functions/package.json names with `npm ci` against the
+  // root lock file, which refuses when the lock's top-level copy differs: the root package.json names
+  // linkify-it 6.1.0 too, so that copy is the top-level one (the local mail catcher's mailparser keeps
+  // its own 5.x beneath it).
+  api: ['stripe', 'fxa-common-password-list', 'csv-parse', 'csv-stringify', 'exceljs', 'pdf-lib', 'zod', 'tldts-icann', 'aws-jwt-verify', 'croner', 'safe-regex2', '@middy/core', 'linkify-it'],
   webhooks: ['stripe'],
   // Deletion jobs cancel the subscription in Stripe.
   jobs: ['stripe', 'csv-stringify', 'exceljs', 'pdf-lib', 'zod', 'tldts-icann'],
