@@ -137,3 +137,78 @@ describe('npm run analyse', () => {
     expect(lines[1]).toMatch(/^x2,delete,\w+,true,/);
   });
 });
+
+describe('business comments as people write them, in every language', () => {
+  it.each([
+    'If my deposit is not back by Friday I will come to the office and smash the manager\'s face in',
+    'Sabemos dónde trabaja tu jefe, que vaya con cuidado',
+    'On sait où il habite, le gérant. Dis-lui de faire attention',
+    'Ich weiß, wo euer Chef wohnt',
+    'Eu sei onde a gerente mora, avisa ela',
+    'So dove abita il titolare, ditegli di stare attento',
+    'Ik weet waar jullie baas woont',
+    'Wiem gdzie mieszka wasz kierownik',
+    'Müdürün evini biliyorum, haberi olsun',
+    'Aku tahu rumah bos kalian',
+    'أعرف وين ساكن صاحب المحل',
+    'Paisa nahi lautaya toh uski haddi tod dunga',
+    'Il y a une bombe dans votre agence',
+  ])('hides a threat phrased in the third person, conditionally or as a bomb: %s', async (text) => {
+    const d = await one(text);
+    expect(d.decision).toBe('hide');
+    expect(d.category).toBe('threat');
+  });
+
+  it.each([
+    'Follow my page for daily deals, link in bio 💸',
+    'Síganme para ver mis diseños de uñas 💅 link en mi perfil',
+    'Ich verdiene 400€ am Tag von zu Hause aus, infos im Profil',
+    'Ganhe 300 reais por dia de casa, confira meu perfil',
+    'Zapraszam na mój profil, robię rzęsy w Krakowie',
+    'Evden günde 2000 TL kazanmak için profilimdeki linke bakın',
+    'Jasa followers murah kak, cek bio',
+  ])('deletes self-promotion and easy-money bait: %s', async (text) => {
+    const d = await one(text);
+    expect(d.decision).toBe('delete');
+    expect(d.category).toBe('spam');
+  });
+
+  it.each([
+    'Investí 300€ con el asesor Carlos en criptomonedas y gané 5.000€, escribidle por Telegram @carlos_fx',
+    'Zainwestowałam w kryptowaluty z panem Adamem, piszcie na Telegramie @adam_inwest',
+    'Meta Pages Warning: your page was reported for copyright infringement. Appeal at w w w. page-appeal-center .com',
+    'مبروك! تم اختيارك للفوز بجائزة، تواصل معنا على الواتساب',
+  ])('deletes an investment testimonial, a spaced-out Meta notice or a prize in Arabic: %s', async (text) => {
+    const d = await one(text);
+    expect(d.decision).toBe('delete');
+    expect(d.category).toBe('scam');
+  });
+
+  it.each([
+    'this damn checkout crashed again and took my money twice',
+    'Die verdammte Seite lädt nicht, funktioniert nicht seit gestern',
+    'Aplikacja znowu nie działa, nie mogę zapłacić',
+    'Uygulama yine çöktü, giremiyorum',
+    'Al drie dagen geen internet, werkt nog steeds niet',
+  ])('answers a complaint, swearing about the situation included, and never removes it: %s', async (text) => {
+    const d = await one(text);
+    expect(d.decision).toBe('reply');
+    expect(d.category).toBe('complaint');
+  });
+
+  it('ignores a comment that tags a friend, but answers one that tags the page', async () => {
+    expect((await one('@julia_k we should go here on Saturday?')).decision).toBe('ignore');
+    expect((await one('@Lumen Optics do you have these frames in black?')).category).toBe('question');
+    expect((await one('@Marek Nowak zamknij się, idioto')).decision).toBe('hide');
+  });
+
+  it('asks questions without a question mark in German and Turkish', async () => {
+    expect((await one('kann man bei euch auch mit klarna zahlen')).category).toBe('question');
+    expect((await one('bu gözlüğün siyahı var mı')).category).toBe('question');
+  });
+
+  it('finds spaced-out links but not sentence ends', () => {
+    expect(findLinks('go to w w w. cheap-deals .shop/now').map((l) => l.domain)).toEqual(['cheap-deals.shop']);
+    expect(findLinks('Hallo. Es geht mir gut. De levering was snel.')).toEqual([]);
+  });
+});

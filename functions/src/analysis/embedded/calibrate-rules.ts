@@ -1,6 +1,7 @@
 /**
  * `tsx functions/src/analysis/embedded/calibrate-rules.ts`: sets the confidence stated by each rule-based
- * decision (threat, scam, criticism, question, praise words, another language's insult lexicon) to the share
+ * decision (threat, scam, self-promotion, criticism, question, praise words, a tag of someone else, another
+ * language's insult lexicon) to the share
  * of those decisions that agree with the moderator on the calibration half of the labelled business
  * comments (even rows; Laplace-smoothed), and writes rule-confidence.ts. The eval's reliability table
  * for the business comments is printed on the other half.
@@ -19,6 +20,8 @@ export function ruleOf(d: AiDecision): string | undefined {
   const has = (key: string) => d.reasons?.includes(REASONS[key]!);
   if (d.category === 'threat') return 'threat';
   if (d.category === 'scam') return 'scam';
+  if (d.category === 'spam' && !has('spamModel')) return 'promotion';
+  if (d.category === 'other' && has('mention')) return 'mention';
   if (d.category === 'complaint' && (has('complaint') || has('sarcasm'))) return 'criticism';
   if (d.category === 'question') return 'question';
   if (d.category === 'praise' && has('praiseWords')) return 'praise';

@@ -1,6 +1,6 @@
 /**
  * Links in a comment, found by linkify-it (fuzzy: bare domains too) after undoing the usual
- * obfuscations ("site dot com", "site[.]com", "site . com", "bit . ly/x"), with the registrable
+ * obfuscations ("site dot com", "site[.]com", "site . com", "site .com", "w w w. site", "bit . ly/x"), with the registrable
  * domain from the public-suffix list (tldts-icann). A domain the brand did not list and that is not a
  * well-known platform is "unknown"; URL shorteners hide their target.
  */
@@ -19,12 +19,13 @@ const MESSAGING = new Set(['wa.me', 't.me', 'telegram.me', 'whatsapp.com', 'm.me
 
 export interface FoundLink { url: string; domain: string; shortener: boolean; messaging: boolean; known: boolean; obfuscated: boolean }
 
-const DOT = /(?:\s*(?:\[\s*\.\s*\]|\(\s*\.\s*\)|\{\s*\.\s*\}|\[dot\]|\(dot\))\s*|\s+\.\s+|\s+dot\s+)/gi;
+// " . ", " .com" (a space before the dot only: a space after it alone is a sentence's end), "[.]", "(dot)".
+const DOT = /(?:\s*(?:\[\s*\.\s*\]|\(\s*\.\s*\)|\{\s*\.\s*\}|\[dot\]|\(dot\))\s*|\s+\.\s+|\s+\.(?=[a-z])|\s+dot\s+)/gi;
 
 const MAY_HOLD_DOMAIN = /[.\u3002\uff0e\uff61][\p{L}\p{N}]/u;
 
 function undoObfuscation(text: string): string {
-  return text.replace(new RegExp(`([a-z0-9-]{2,})${DOT.source}([a-z]{2,10})\\b`, 'gi'), '$1.$2');
+  return text.replace(/\bw\s+w\s+w\s*\.\s*/gi, 'www.').replace(new RegExp(`([a-z0-9-]{2,})${DOT.source}([a-z]{2,10})\\b`, 'gi'), '$1.$2');
 }
 
 /** Every link in the text with its registrable domain; `brandDomains` count as known. */

@@ -49,6 +49,9 @@ export interface Classification {
   isOffensive: boolean;
   /** Offensive words found by the language's lexicon (reasons). */
   offensiveWords: string[];
+  /** The insults and slurs among them (the rest is profanity), and whether any of them is aimed at someone. */
+  insults: string[];
+  aimed: boolean;
   sentiment: Sentiment;
   pSentiment: number;
 }
@@ -153,7 +156,7 @@ export class Classifier {
     const { sentiment, p } = this.sentimentOf(x, language, offensiveX, text);
     return {
       pSpam, isSpam, pOffensive: score > 0 && score < 0.95 && !lex.insults.length ? platt(this.file.calibration.offensive, score) : score, isOffensive,
-      offensiveWords: [...lex.insults, ...lex.profanity], sentiment, pSentiment: p,
+      offensiveWords: [...lex.insults, ...lex.profanity], insults: lex.insults, aimed: lex.targeted, sentiment, pSentiment: p,
     };
   }
 }

@@ -20,10 +20,10 @@ export const REASONS: Record<string, string> = {
   threat: 'threat of violence, doxxing or self-harm encouragement',
   link: 'contains a link', unknownLink: 'link to an unknown domain', shortener: 'link shortener hides the destination', obfuscatedLink: 'obfuscated link',
   phone: 'phone number', contact: 'asks to move the conversation to WhatsApp/Telegram/DMs', giveaway: 'giveaway or prize words', crypto: 'crypto, trading or investment bait',
-  impersonation: 'impersonates Meta or the page', lookalikes: 'look-alike characters disguise words', promo: 'self-promotion', spamModel: 'reads like spam (spam model)',
+  impersonation: 'impersonates Meta or the page', lookalikes: 'look-alike characters disguise words', promo: 'self-promotion', selfPromo: 'promotes the commenter\'s own page, shop or followers', earnings: 'work-from-home or easy-money bait', spamModel: 'reads like spam (spam model)',
   offensiveModel: 'abusive language (offensive model)', offensiveWords: 'insults or profanity', complaint: 'complaint words', sarcasm: 'sarcasm about the brand',
   negative: 'negative sentiment', question: 'asks a question', positive: 'positive sentiment', praiseWords: 'thanks or praise words', neutral: 'nothing to act on', unsupportedLanguage: 'language not supported: reply drafted in the brand language',
-  needsAnswer: 'needs answer',
+  needsAnswer: 'needs answer', mention: 'talks to another person it tags, not to the page',
 };
 
 export interface PolicyInput {
@@ -48,15 +48,25 @@ function answerReasons(match: KnowledgeMatch | null | undefined, replyLanguage: 
   return why;
 }
 
+/** Whether the comment's opening @tag names the page itself ("@Acme do you ship to Spain?"). */
+function tagsPage(text: string, businessName: string | undefined): boolean {
+  const squash = (x: string) => x.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+  const name = squash(businessName ?? '');
+  return name.length > 0 && squash(text.trimStart().slice(1, 1 + 2 * name.length)).startsWith(name);
+}
+
 export function decide({ comment, brand, classification: c, cues, language, version }: PolicyInput): AiDecision {
   const replyLanguage: Language = language.supported && isSupported(language.language) ? language.language
     : isSupported(brand.voice?.defaultLanguage ?? '') ? (brand.voice!.defaultLanguage as Language) : 'en';
   const criticism = cues.has('complaint') || cues.has('sarcasm');
   const sentiment = cues.has('sarcasm') ? 'negative' : c.sentiment;
   const scam = isScam(cues);
-  const spamCues = ['unknownLink', 'shortener', 'obfuscatedLink', 'phone', 'contact', 'giveaway', 'crypto', 'impersonation', 'lookalikes', 'promo'].filter((k) => cues.has(k));
-  // Criticism is never removed as spam unless it is a scam or carries contact/link bait.
-  const isSpam = scam || (c.isSpam && !(criticism && !spamCues.length));
+  const spamCues = ['unknownLink', 'shortener', 'obfuscatedLink', 'phone', 'contact', 'giveaway', 'crypto', 'impersonation', 'lookalikes', 'promo', 'selfPromo', 'earnings'].filter((k) => cues.has(k));
+  const promotion = cues.has('selfPromo') || cues.has('earnings');
+  // Criticism is never removed as spam unless it is a scam or carries contact/link bait; thanks, praise and
+  // questions with no spam cue at all are not removed on the spam model's word alone.
+  const modelSpam = c.isSpam && !((criticism || cues.has('praise') || cues.has('question')) && !spamCues.length);
+  const isSpam = scam || (promotion && !criticism) || modelSpam;
   const base = { sentiment, isSpam, isOffensive: c.isOffensive || cues.has('threat'), language: language.language === 'und' ? replyLanguage : language.language, provider: 'embedded', version };
   const out = (decision: AiDecision['decision'], category: Category, confidence: number, reasons: string[], extra: Partial<AiDecision> = {}): AiDecision => ({
     ...base, decision, category, confidence: pct(confidence), reasons: reasons.map((r) => REASONS[r] ?? r),
@@ -66,14 +76,21 @@ export function decide({ comment, brand, classification: c, cues, language, vers
 
   if (cues.has('threat')) return out('hide', 'threat', RULE_CONFIDENCE.threat, ['threat'], { priority: 'urgent', needsHuman: true, isOffensive: true });
   if (scam) return out('delete', 'scam', RULE_CONFIDENCE.scam, spamCues.length ? spamCues : ['spamModel']);
-  if (isSpam) return out('delete', 'spam', c.pSpam, [...spamCues, 'spamModel']);
+  if (isSpam) return out('delete', 'spam', modelSpam ? c.pSpam : RULE_CONFIDENCE.promotion, modelSpam ? [...spamCues, 'spamModel'] : spamCues);
   const offensiveReasons = c.offensiveWords.length ? ['offensiveWords', ...c.offensiveWords.slice(0, 3).map((w) => `word "${w}"`)] : ['offensiveModel'];
   const lexiconAbuse = c.offensiveWords.length > 0 && language.language !== 'en';
-  if (c.isOffensive && !(criticism && c.pOffensive < 0.85 && !c.offensiveWords.length)) {
+  // Criticism that swears about the situation ("this damn app crashed again") is answered, not hidden: only
+  // insults, swearing aimed at someone, or language the offensive heads are all but sure of, hide it.
+  const swearingCriticism = criticism && !c.insults.length && !c.aimed && c.pOffensive < (c.offensiveWords.length ? 0.95 : 0.85);
+  if (c.isOffensive && !swearingCriticism) {
     return out('hide', 'abuse', lexiconAbuse ? RULE_CONFIDENCE.lexiconAbuse : c.pOffensive, offensiveReasons, { priority: 'high' });
   }
 
   const unsupported = !language.supported ? ['unsupportedLanguage'] : [];
+  // A comment that opens by tagging someone else (not the page) talks to them: nothing for the page to answer.
+  if (cues.has('mention') && !criticism && !tagsPage(comment.content, brand.businessName)) {
+    return out('ignore', 'other', RULE_CONFIDENCE.mention, ['mention']);
+  }
   const reply = (intent: ReplyIntent, category: Category, p: number, reasons: string[], extra: Partial<AiDecision> = {}, match?: KnowledgeMatch | null) =>
     out('reply', category, p, [...reasons, ...answerReasons(match, replyLanguage), ...unsupported], {
       suggestedReply: suggestReply(intent, replyLanguage, brand, comment.authorName, comment.id, match && { text: match.entry.answer, language: match.entry.language }),

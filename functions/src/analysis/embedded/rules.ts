@@ -26,6 +26,10 @@ const PATTERNS: Array<[string, RegExp]> = [
     'dm aja|hubungi|chat (aku|saya|admin)|wa aku|japri',
     'واتساب|واتس|تواصل معي|راسلني|على الخاص',
     'व्हाट्सएप|मैसेज करें|संपर्क करें|message karo|dm karo|inbox karo',
+    'telegram\\p{L}*|telegramie|(insta(gram)?|ig|tiktok) @[\\p{L}\\p{N}._]+|(en|no|na|on|auf|op|su|di|w|da) (insta|ig) @',
+    'envoyez[- ]nous un (message|mp)|message priv[ée]|send us a (private )?message|escr[ií]benos|chamem? (ela|ele)|piszcie do (niej|niego|nas)|stuur (haar|hem|ons) een',
+    '(bank|card|banking) details|coordonn[ée]es bancaires|datos bancarios|dados banc[aá]rios|dane karty|bankgegevens|bankdaten|dati bancari|kart bilgileri',
+    'टेलीग्राम|व्हाट्सऐप|whatsapp kare|whatsapp karo',
   ].join('|'))],
   ['phone', /(?:\+|\b00)\d[\d\s().-]{7,}\d|\b\d{3}[\s.-]?\d{3}[\s.-]?\d{4}\b|\b0\d{2,4}[\s.-]?\d{6,8}\b/u],
   ['giveaway', W([
@@ -41,21 +45,39 @@ const PATTERNS: Array<[string, RegExp]> = [
     'selamat anda (menang|mendapatkan)|pemenang|hadiah|giveaway',
     'مبروك لقد ربحت|ربحت|فزت|جائزة|مسابقة',
     'आपने जीता|इनाम|जीत गए|inaam|jeeta',
+    'gagnants|ganadores|vincitori|gewinnern|winnaars|zwyci[eę]zc[oó]w|kazananlar|pemenangnya|lucky draw|lucky winner',
   ].join('|'))],
   ['crypto', W([
     'bitcoin|btc|usdt|crypto(currency)?|cripto(moeda|moneda)?|krypto|kripto|forex|binary options?|nft|eth(ereum)?|trading (account|platform|expert|signals)|passive income|financial freedom|double your (money|investment)',
     'invest(ment|ing|ir|i|ire|eer|uj)? with (me|us|her|him)|invest (now|today)|(earn|make|making) \\$?\\d+[k]?|\\$\\d+[k]? (a|per) (day|week)|profit of \\$|returns? of \\d+%|account manager|\\d+% (returns?|profit)|guaranteed (returns?|profits?)|(returns?|profits?) guaranteed|investment tips',
     'ganhe dinheiro|renda extra|lucro garantido|ganancias garantizadas|gana dinero|ingresos pasivos|gagner de l\'argent|revenu passif|geld verdienen|guadagna(re)? soldi|reddito passivo|geld verdienen|zarabiaj|para kazan|cuan banyak|penghasilan tambahan|ربح مضمون|استثمار|पैसे कमाएं',
+    'cripto\\p{L}*|crypto\\p{L}*|krypto\\p{L}*|kripto\\p{L}*|kryptowalut\\p{L}*|trading|trade (expert|signals?)|forex|inwest\\p{L}*|invert[ií]\\p{L}*|investi(i|r|u|mos)?|yat[ıi]r[ıi]m|investasi|profit \\d+|क्रिप्टो|निवेश',
   ].join('|'))],
+  ['crypto', ANY('استثمر|استثمار|كريبتو|بيتكوين|تداول')],
+  ['giveaway', ANY('مبروك|جائز|الفوز|ربحت|فزت|مسابق|سحب')],
+  ['contact', ANY('واتس|الواتساب|تيليجرام|تلغرام|تواصل مع|راسلنا|راسلني|الخاص')],
   ['impersonation', ANY([
     'meta (support|team|business|help|security|verified)|facebook (support|team|security|help ?(center|desk))|instagram (support|team|help)',
     'page (violation|policy violation|will be (disabled|deleted|suspended|removed|restricted))|your (page|account) (has been|will be) (disabled|suspended|restricted|deleted|flagged)',
     'violat(ed|ion of) (our |the )?community standards|copyright (infringement|violation) (notice|report)|verify your (page|account) (now|here|via)|blue (badge|tick) verification',
     'infracci[oó]n de (derechos|normas)|su p[aá]gina ser[aá] (eliminada|desactivada)|sua p[aá]gina ser[aá] (desativada|exclu[ií]da)|votre page sera (supprim|d[ée]sactiv)|ihre seite wird (gel[öo]scht|deaktiviert)',
+    '(meta|facebook|instagram) (pages? )?(notice|alert|warning|appeal|security|s[ée]curit[ée]|sicurezza|seguran[cç]a|seguridad|sicherheit|g[üu]venlik|beveiliging|bezpiecze[nń]stw)',
+    '(has been|was) reported for|will be (permanently )?(disabled|deleted|suspended|removed|restricted|unpublished) (within|in|today)|within 24 hours',
+    'sera supprim[ée]e|ser[aá] (eliminad|desactivad|desativad|exclu[ií]d)|verr[aà] (disattivat|eliminat|sospes)|wordt (verwijderd|gedeactiveerd|opgeschort)|zostanie (usuni[eę]t|zablokowan|zawieszon)|kapat[ıi]lacak|akan (dinonaktifkan|dihapus|diblokir)|سيتم (إيقاف|حذف|تعطيل)',
   ].join('|'))],
   ['promo', W([
     'check (out )?(my|our) (channel|page|profile|video|music|website|blog|shop|store)|visit my|subscribe to my|sub ?4 ?sub|follow (me|my page)|follow for follow|f4f|like (and|&) share|my (channel|page|profile|onlyfans)',
     'sigue(me|nos)|suscr[ií]bete|segue (eu|a gente)|se inscreve|abonne[- ]toi|abonniert|seguimi|iscriviti|volg me|obserwuj|takip et|follow balik|ikuti',
+    's[ií]g(a|ue)n(me|nos)|s[ií]ganme|folgt (mir|meinem|meiner|uns)|volg (mij|mijn|ons)|obserwujcie|takip edin|follow (yaa?|aku|ya)|تابعوا|تابعني',
+  ].join('|'))],
+  ['selfPromo', W([
+    'link in (my |the )?(bio|profile)|check (out )?my (bio|profile|page|shop|store|webshop|channel)|visit my (page|profile|shop|store|channel|website)|buy (real )?followers|(more|real|cheap) followers',
+    'link en (mi )?(bio|perfil)|visit(en|a) mi (tienda|perfil|p[aá]gina)|en mi perfil|seguidores (reales|baratos)|lien (dans|en) (ma )?bio|sur ma page|dans mon profil|link im (profil|bio)|meinem kanal|link (no|na) (minha )?bio|(acesse|visite|confira) (o )?meu (perfil|insta|site)|ganhar seguidores|seguidores reais|nel mio profilo|link in bio|check (zeker )?mijn (webshop|pagina|bio)|zapraszam na m[oó]j (profil|kana[lł]|sklep)|profilimdeki (link|linke)|profilime|cek bio|mampir ke (olshop|toko|lapak)|olshop (aku|kami)|jasa (tambah )?followers|الرابط في البايو|حسابي|meri profile|profile check karo',
+  ].join('|'))],
+  ['earnings', ANY([
+    '(made|make|earn|earning|making) [£$€]?\\d[\\d,.]*\\s?(k|[£$€])? ?(a|per|last|this|every|each) (day|week|month)|from (home|my phone)|work from home|no experience needed|9-5',
+    '(gana|ganar|ganhe|ganhar|gagner|gagnez|guadagna|guadagnare|verdien|verdiene|zarabiaj|zarabiam|kazan|kazanmak|kamao|kamaye) [^.!?]{0,30}(desde casa|de casa|depuis (chez vous|la maison)|da casa|von zu hause|vanuit huis|z domu|evden|dari rumah|ghar baithe)',
+    '\\d[\\d.,]*\\s?(€|\\$|£|tl|zł|zl|rs|₹)?\\s?(/|al|par|a|am|pro|per|por|dziennie|na) ?(d[ií]a|jour|giorno|tag|dag|dzie[nń]|day)\\b|g[üu]nde \\d|roz kamao|ghar baithe',
   ].join('|'))],
   ['threat', W([
     "(i|we)('?ll| will| am going to| am gonna|'m going to|'m gonna| gonna| are going to) (kill|shoot|stab|murder|hurt|rape|beat|hang|burn|find) (you|u|ya|your|him|her|them|everyone)",
@@ -73,7 +95,21 @@ const PATTERNS: Array<[string, RegExp]> = [
     'aku bunuh (kau|kamu)|gue bunuh lo|aku tahu rumahmu|bunuh diri (aja|saja)|mati aja',
     'سأقتلك|هقتلك|اقتلك|اعرف وين ساكن|اعرف عنوانك|انتحر يا',
     'मार डालूंगा|जान से मार|तुम्हें मार|मर जाओ|खुदकुशी कर|maar dalunga|jaan se maar|mar ja',
+    "(i|we) (know|found out) where (you|u|he|she|they|your|ur|his|her|their|the|that|this)\\b[^.!?]{0,40}\\b(lives?|stays?|works?|parks?)|i know (your|his|her|their) (home )?address|where (your|his|her) kids go to school",
+    "(i|we)('?ll| will| am going to|'m going to|'m gonna| gonna| swear i'?ll)[^.!?]{0,60}\\b(kill|shoot|stab|murder|hurt|beat|punch|smash|slap|strangle|put) (you|u|him|her|them|your|his|her|their|the (manager|owner|staff|driver|guy|girl|waiter|cashier|boss))\\b",
+    "(punch|smash|break|kick|bash|knock) (you|him|her|them|your|his|her|their)[^.!?]{0,20}(face|teeth|head|legs|neck|nose|skull|in)|through the window|beat (you|him|her|them) up|(there is|there's|i put|i left|i planted) a bomb|bomb (in|at|under) (your|the|this)|(burn|torch) (your|the|this) (store|shop|place|house|building|office)( down)?|set fire to",
+    's[eé] d[oó]nde (vive|vives|viven|trabaja|trabajas|estudia)|sabemos d[oó]nde|(le|te|les) (parto|rompo|voy a partir|voy a romper|vamos a partir) (la cara|la boca|las piernas|la madre|la crisma|los dientes)|(te|le|les|lo|la) (voy a|vamos a) (matar|pegar|reventar|dar una paliza)|una bomba en|(quemo|quemar[eé]|voy a quemar) (la tienda|el local|todo)',
+    '(je sais|on sait|nous savons) o[uù] [^.!?]{0,40}(habite|habites|habitent|vit|vis|travaille)|(je vais|on va) (lui|te|leur|vous) (casser|d[ée]foncer|exploser|p[ée]ter|refaire) (la gueule|la t[eê]te|les dents|la figure|le portrait)|(je vais|on va) (le|la|te|les|vous) (tuer|buter|frapper|d[ée]foncer|cogner|massacrer)|une bombe (dans|[àa]|sous)|il y a une bombe|(mettre|foutre) le feu',
+    '(ich|wir) wei[ßs]s?,? wo [^.!?]{0,40}(wohnt|wohnst|wohnen|arbeitet)|(schlag|schlage|hau|haue|polier|prügel)\\p{L}* (ich )?(dir|ihm|ihr|euch|den|die|dem)[^.!?]{0,30}(fresse|z[äa]hne|sch[äa]del|gesicht|maul|kopf|knochen|beine)|(bring|bringe|bringen) (dich|ihn|sie|euch) um|abstechen|abknallen|kalt ?machen|(eine|ne) bombe|(z[üu]nde|fackel) (\\p{L}+ )?(laden|haus|filiale|b[üu]ro)',
+    '(eu )?(sei|sabemos) onde [^.!?]{0,40}(mora|moras|moram|vive|trabalha|estuda|estudam)|(quebro|vou quebrar|quebrar) (tudo|a cara|os dentes|as pernas)|sair de ambul[aâ]ncia|(vou|vamos) (te |lhe )?(matar|bater|encher de porrada|quebrar)|uma bomba (na|no|em)|(meto|vou meter|vou tacar|taco) fogo',
+    '(so|sappiamo) dove [^.!?]{0,40}(abita|abiti|abitano|vive|vivi|lavora)|(gli|ti|le|vi) (spacco|rompo|spezzo|sfascio) (la faccia|il muso|le gambe|la testa|i denti|il culo)|(ti|lo|la|vi) (ammazzo|uccido|meno|pesto|faccio a pezzi)|(c\'[eè] )?una bomba (nel|nella|in|sotto)|do fuoco',
+    '(ik|wij|we) (weet|weten) waar [^.!?]{0,40}(woont|woon|wonen|werkt)|(sla|sloeg|schop|trap|mep) (ik )?(hem|haar|je|jou|jullie) (helemaal )?(in elkaar|verrot|dood|kapot|het ziekenhuis in)|(ik|we) (maak|maken) (je|jou|hem|haar|jullie) af|een bom (in|bij|onder)|in de fik',
+    'wiem(y)? gdzie [^.!?]{0,40}(mieszka|mieszkasz|mieszkaj[aą]|pracuje)|(porozwalam|rozwal[eę]|po[lł]ami[eę]|zat[lł]uk[eę]|pobij[eę]|zabij[eę]|obij[eę]|spal[eę])|(łby|łeb|mord[eę]|ryj)|bomb[eęa] w',
+    '(evini|evinizi|adresini|adresinizi|okulunu|okulunu da) biliyor(um|uz)|d[öo]vece[gğ]im|d[öo]verim|[öo]ld[üu]r[üu]r[üu]m|[öo]ld[üu]rece[gğ]im|k[ıi]raca[gğ][ıi]m|kafan[ıi] k[ıi]rar[ıi]m|yakaca[gğ][ıi]m|bomba (var|koy)',
+    '(gw|gue|gua|aku|saya|kami) (tau|tahu) (rumah|alamat)|(gw|gue|gua|aku|saya|kami) (hajar|pukul|bunuh|gebukin|tonjok|bacok|datengin)|(hajar|gebukin|bacok|tonjok)(in)? (lo|lu|kau|kamu|dia|manajernya|ownernya|orangnya)|bakar (toko|rumah|kantor)|bom di',
+    "(haddi|haddiyan|taange|taangein|munh|sar) tod (dunga|denge|doonga|dungi)|(maar|peet|pit) (dunga|doonga|denge|daalunga)|pata hai [^.!?]{0,30}(kahan|kaha) (rehta|rehti|rahta|rahti)|हड्डी तोड़|टांगें तोड़|मार दूंगा|जला दूंगा|पता है [^।.!?]{0,40}कहाँ रहता",
   ].join('|'))],
+  ['threat', ANY('(أكسر|اكسر|بكسر|هكسر|لأكسر|راح اكسر) (راس|رأس|وجه|رقبة)|هقتلك|سأقتلك|راح اقتلك|بذبحك|هذبحك|(أحرق|احرق|هحرق) (المحل|الفرع)|(اعرف|أعرف|عارف|نعرف) (وين|فين|أين|عنوان|بيت)|قنبلة')],
   ['complaint', W([
     'charged twice|double charged|refund|never (arrived|received|came|got)|still (waiting|hasn\'t|haven\'t|not)|(arrived|came) (broken|damaged|late)|is broken|stopped working|no (one|body) (answers|responds|replies)|nobody (answers|responds|replies)|worst|scam(med)?|rip[- ]?off|waste of money|disappointed|disappointing|unacceptable|customer service|cancel(led)? my order|wrong (size|item|order)|(items?|parts?|pieces?) (is |are )?missing|missing (items?|parts?|pieces?)|where is my (order|package|refund)|fix this|false advertising|poor quality|fell apart|ripped|not worth|overpriced|broke (after|within)|(zipper|strap|handle|screen) (broke|snapped)|(is|are|was) a joke|(terrible|awful) (support|service|experience|quality|product|customer service)|horrible|waited (\\d+|two|three|four|five|six) (days|weeks|months)|still nothing|never (buying|ordering|shopping|buy|order) (from|here|again)|(would|do) not recommend|don\'?t recommend',
     'reembolso|devoluci[oó]n|no (me )?(ha )?lleg[oó]|lleg[oó] (roto|da[ñn]ado|tarde|incompleto)|nadie (me )?(responde|contesta)|estafa|cobraron dos veces|p[eé]simo|decepcionad[oa]|qu[eé] decepci[oó]n|se (me |nos )?rompi(eron|[oó])|mala calidad|sigo esperando|d[oó]nde est[aá] mi pedido|horrible|no (lo )?recomiendo|nunca m[aá]s',
@@ -87,12 +123,25 @@ const PATTERNS: Array<[string, RegExp]> = [
     'belum sampai|tidak sampai|gak sampai|rusak|tidak ada yang (balas|jawab)|penipuan|kecewa|refund|dana kembali|ditagih dua kali|parah',
     'لم يصل|ما وصل|استرجاع|استرداد|مكسور|تالف|لا أحد يرد|محدش بيرد|نصب|احتيال|خيبة أمل|سيء جدا|أسوأ',
     'नहीं आया|नहीं पहुंचा|रिफंड|टूटा हुआ|कोई जवाब नहीं|धोखा|बेकार|सबसे खराब|nahi aaya|nahi pahuncha|refund|bekar|ghatiya|dhokha',
+    'crash(ed|es|ing)?|logged me out|(app|site|website|page|checkout|payment) (is |keeps )?(down|not working|broken|crashing)|can(\'?t|not) (log ?in|login|pay|access|see|get through)|(doesn\'?t|does not|didn\'?t|won\'?t) work|not working|rude|rolled (his|her|their) eyes|unfriendly|won\'?t be back|lukewarm|(food|meal) (came|was) cold|waited (over |almost |nearly )?(\\d+|an?|two|three) (mins?|minutes|hours?)|no (signal|internet|connection|service) (for|since)|money back|overcharged|hidden fee|still broken|(so|very) disappointed',
+    'no funciona|se (cae|cay[oó]|colg[oó])|no puedo (entrar|pagar|acceder)|grosero|grosera|maleducad[oa]|lleg[oó] (fr[ií]a|fr[ií]o|aplastad[oa])|qu[eé] desastre|tardaron|me cobraron|sin (internet|servicio|luz)',
+    'ne (marche|fonctionne) (pas|plus)|plus (d\'|de )?internet|en panne|plante|impossible de|impoli|d[ée]sagr[ée]able|toujours rien|j\'attends (toujours|depuis)|inadmissible|lamentable',
+    'st[üu]rzt (\\p{L}+ ){0,4}ab|abgest[üu]rzt|geht (gar )?(nix|nichts) mehr|funktioniert (nicht|nie)|keine erstattung|kein internet|gestrichen|unfreundlich|angeschnauzt|unversch[äa]mt|frechheit|zumutung|warte (seit|immer noch)',
+    'caiu|n[aã]o consigo|n[aã]o funciona|fora do ar|dinheiro de volta|at[eé] agora nada|n[aã]o atualiza|ningu[eé]m resolve|grosseir[oa]|mal educad[oa]|que droga|um absurdo|descaso',
+    'non funziona|non riesco|bloccat[oa]|in ritardo|maleducat[oa]|scortese|vergognoso|uno schifo|nessuna risposta|ancora niente',
+    'geen (internet|bereik|verbinding)|werkt (niet|nog steeds niet)|doet het niet|kan (niet|nog steeds niet) inloggen|storing|onvriendelijk|onbeschoft|belachelijk|schandalig|betaal wel (gewoon )?door',
+    'nie dzia[lł]a|nie mog[eę]|nie odbiera|dalej nic|pora[zż]ka|s[lł]abo|niemi[lł]\\p{L}*|nieuprzejm\\p{L}*|czekali[sś]my|skandal|żenada|zenada',
+    '[çc][öo]kt[üu]|[çc]al[ıi][şs]m[ıi]yor|giremiyorum|kaba|so[gğ]uk geldi|bir daha gelmem|hala bekliyorum|para(m[ıi])? (iade|geri)',
+    'belum (nyampe|sampai|datang|diproses)|(gak|ga|tidak|nggak) (update|bisa|respon)|kepotong|dikembalikan|tolong dicek|error|jutek|lemot|kecewa berat',
+    'नहीं मिला|बदतमीज़|बदतमीजी|बुरा अनुभव|अच्छा अनुभव नहीं|kharab|late (aaya|hua)|paise (wapas|kat gaye)|worst service',
   ].join('|'))],
+  ['complaint', ANY('سيئ|سيء|بطيء|ما يشتغل|لا يعمل|تأخر|ما وصل|وقح|قليلين الذوق|للأسف')],
   ['sarcasm', ANY([
     '(truly|really|so|very) impressive[ ,.!]*(👏|🙄|not)|slow clap|thanks for nothing|what a joke|who even buys|lol who|yeah right|sure,? (jan|buddy)|(great|amazing|fantastic) (job|service|work).{0,30}(still|again|never|weeks?|months?|not)',
     '(weeks?|months?|days?) (for|to get) (a |the |my )?(delivery|reply|refund|answer).{0,40}(impressive|great|amazing|wow|👏|brilliant)',
     '(impressive|great|amazing|brilliant|wonderful|wow).{0,40}(weeks?|months?|still waiting|never arrived|broken)',
     'menudo servicio|qué eficiencia|bravo les gars|quelle efficacit[ée]|ganz toll gemacht|parab[eé]ns pela demora|complimenti per il ritardo',
+    '🙄|(another|otra|une autre|noch eine|mais uma|un altro|weer|kolejna|yine|lagi) [^.!?]{0,20}(price (increase|hike)|subida de precio|hausse|preiserh[öo]hung|aumento|rincaro|duurder|podwy[zż]k|zam|naik)|(only|just|sirf|solo|seulement|nur|apenas|alleen|tylko|sadece|cuma) \\d+ (weeks?|hafte|semanas?|semaines?|wochen|settimane|weken|tygodni|hafta|minggu)',
   ].join('|'))],
   ['praise', W([
     'thank you|thanks|love (it|this|them|the)|amazing|awesome|perfect|beautiful|great (quality|service|product)|highly recommend|best (purchase|service)',
@@ -107,8 +156,14 @@ const PATTERNS: Array<[string, RegExp]> = [
     'terima kasih|makasih|bagus banget|mantap|keren|puas banget|suka banget',
     'شكرا|رائع[ةه]?|ممتاز[ةه]?|جميل[ةه]? جدا|تحفة',
     'धन्यवाद|बहुत अच्छा|शानदार|बढ़िया|bahut (accha|acha|achha|badhiya)|zabardast|mast hai|shukriya|dhanyavad',
+    'obsessed with|(were|was|is|are) (amazing|fantastic|brilliant|wonderful|lovely|so helpful|so kind)|best [\\p{L}]+ (in|of)|kudos|so helpful|supportive|recommended',
+    'el mejor|la mejor|los mejores|riqu[ií]sim[oa]|buen[ií]sim[oa]|le meilleur|la meilleure|meilleur|d[ée]licieux|bestes?|bester|super lecker|o melhor|a melhor|delicios[oa]|il migliore|la migliore|buonissim[oa]|complimenti|complimenten|dankjewel|dank u wel|heerlijk|najlepsz\\p{L}*|pyszn\\p{L}*|en iyi|lezzetli|terbaik|ramah|enak banget|rekomen',
+    'supportive|helpful|bahut (supportive|helpful|friendly)',
   ].join('|'))],
+  ['praise', ANY('أحلى|أفضل|لذيذ|محترمين|ممتازين|يعطيكم العافية|سबसे अच्छा|सबसे बढ़िया')],
   ['question', /[?？¿؟]|^(how|what|when|where|why|which|who|is|are|can|could|do|does|will|would|any|cu[aá]nto|c[oó]mo|d[oó]nde|qu[eé]|cu[aá]ndo|tienen|hacen|combien|comment|o[uù]|quand|est-ce|vous|wie|was|wann|wo|gibt|habt|liefert|quanto|quando|onde|como|voc[eê]s|tem|dove|quale|avete|hoeveel|wanneer|waar|hebben|leveren|czy|ile|gdzie|kiedy|ne zaman|nerede|ka[cç]|berapa|kapan|apakah|ada|bisa|kitna|kab|kya|kahan|هل|كم|متى|أين|كيف|क्या|कब|कहाँ|कितना)\b/iu],
+  // Questions asked without a question mark: German openings, Turkish question particles after a verb or var/yok.
+  ['question', /^(kann (man|ich)|k[öo]nnt ihr|k[öo]nnen sie|gibt es|habt ihr|hat (jemand|ihr)|wie (viel|lange|teuer))\b|(?:^|\s)(var|yok|\p{L}+(yor|bilir|abilir|ebilir|[ıiuü]r|ar|er))\s+m[ıiuü](sin|s[ıi]n[ıi]z|y[ıi]m)?(?=$|[\s?!.,])/u],
 ];
 
 /** Names of the cues present in the raw comment (model features and the policy's reasons). */
@@ -129,11 +184,12 @@ export function cues(raw: string, brandDomains: readonly string[] = []): Set<str
   const letters = raw.replace(/[^\p{L}]/gu, '');
   if (letters.length >= 8 && letters.replace(/[^\p{Lu}]/gu, '').length / letters.length > 0.6) found.add('shouting');
   if (/!{2,}/.test(raw)) found.add('exclaim');
+  if (/^\s*@\p{L}/u.test(raw)) found.add('mention');
   return found;
 }
 
 /** Cues without which a non-English comment is not spam, whatever the (English-trained) spam head says. */
-export const SPAM_CUES = ['link', 'contact', 'phone', 'promo', 'giveaway', 'crypto', 'impersonation'];
+export const SPAM_CUES = ['link', 'contact', 'phone', 'promo', 'giveaway', 'crypto', 'impersonation', 'selfPromo', 'earnings'];
 
 /** Bait (prize, crypto, impersonation) plus a way to reach the scammer off the page. */
 export function isScam(found: Set<string>): boolean {
