@@ -33,8 +33,9 @@ export const SHIPPED_NODE_MODULES: Record<string, string[]> = {
   // openai/helpers/zod needs zod beside openai (an optional peer npm leaves out), so zod ships too
   // and the bundle shares that one copy. tldts-icann (links' registrable domains) is mostly the
   // public-suffix list, about 85 KB minified: like the model, that data ships beside the code and
-  // loads at cold start.
-  analyser: ['openai', 'zod', 'tldts-icann'],
+  // loads at cold start. So do tinyld (language detection, about 80 KB, mostly its n-gram profiles) and
+  // linkify-it (about 13 KB with uc.micro), which left room for the per-language rules and lexicons.
+  analyser: ['openai', 'zod', 'tldts-icann', 'tinyld', 'linkify-it'],
 };
 
 /**

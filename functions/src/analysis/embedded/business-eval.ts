@@ -18,7 +18,14 @@ export function readBusiness(path = BUSINESS_PATH): BusinessRow[] {
   return parse(readFileSync(path, 'utf8'), { columns: true, skip_empty_lines: true }) as BusinessRow[];
 }
 
-export interface BusinessReport { rows: number; agreement: number; threatsVisible: number; scamsAnswered: number; byCategory: Record<string, number>; byLanguage: Record<string, number> }
+export interface BusinessReport { rows: number; agreement: number; threatsVisible: number; scamsAnswered: number; byCategory: Record<string, number>; byLanguage: Record<string, number>; bySource: Record<string, number> }
+
+/**
+ * Where the rows come from, by id prefix: `biz` written with the rules and replies (the rules were developed
+ * against them), `hc` written blind on 2026-11-27 by someone who never saw the analyser and measured once
+ * before joining this set (the intent head never trains on this file: data/business-train.csv).
+ */
+const sourceOf = (r: BusinessRow) => r.id.replace(/-\d+$/, '');
 
 const share = (xs: boolean[]) => xs.filter(Boolean).length / (xs.length || 1);
 
@@ -39,12 +46,14 @@ export async function evaluateBusiness(print: (line: string) => void, path = BUS
     scamsAnswered: rows.filter((r, i) => r.category === 'scam' && decisions[i]!.decision === 'reply').length,
     byCategory: group((r) => r.category),
     byLanguage: group((r) => r.language),
+    bySource: group(sourceOf),
   };
   const fmt = (o: Record<string, number>) => Object.entries(o).map(([k, v]) => `${k} ${(100 * v).toFixed(0)}%`).join('  ');
   print(`== business comments (${path.split('/').slice(-2).join('/')})  rows=${rows.length}`);
   print(`  agreement with the moderator's decision ${(100 * report.agreement).toFixed(1)}%; threats left visible ${report.threatsVisible}; scams answered ${report.scamsAnswered}`);
   print(`  by category: ${fmt(report.byCategory)}`);
   print(`  by language: ${fmt(report.byLanguage)}`);
+  print(`  by source: ${fmt(report.bySource)}`);
   rows.forEach((r, i) => { if (!right[i]) print(`    disagree ${r.id} [${r.language}/${r.category}] want ${r.decision}, got ${decisions[i]!.decision} (${decisions[i]!.category}): ${r.text.slice(0, 70)}`); });
   print('  reliability on the evaluation half (odd rows; the even rows calibrate the rules\' confidences, calibrate-rules.ts),');
   print('  stated confidence vs share agreeing with the moderator, per decision type:');

@@ -8,6 +8,7 @@ import { featurizeOffensive } from './offensive-features.js';
 import { predictProba, unpack, type LinearModel, type PackedLinear } from './linear.js';
 import { offensiveWords } from './offensive-lexicon.js';
 import { isScam, SPAM_CUES } from './rules.js';
+import { INTENT_CLASSES, REMOVAL_INTENTS, type Intent, type RemovalIntent } from './intent.js';
 
 export const SENTIMENT_CLASSES = ['negative', 'neutral', 'positive'] as const;
 export type Sentiment = (typeof SENTIMENT_CLASSES)[number];
@@ -22,7 +23,11 @@ export interface ModelFile {
     spam: PackedLinear; offensiveTweets: PackedLinear; offensiveDavidson: PackedLinear; sentiment: PackedLinear; sentimentByLanguage?: Record<string, PackedLinear>;
     /** Second English sentiment head over the offensive features (another view of the same words), mixed with the English head. */
     sentimentEnglishView?: PackedLinear;
+    /** What a business comment is (intent.ts), over the general features. */
+    intent?: PackedLinear;
   };
+  /** Probability of each removal intent above which the intent head alone removes a comment (train-intent.ts). */
+  intentThresholds?: Record<RemovalIntent, number>;
   /** Weight of `sentimentEnglishView`'s log-probabilities in the English mix (0 or absent: English head alone). */
   sentimentEnglishViewWeight?: number;
   /** English word vectors (embedding.ts) read by the two English sentiment heads. */
@@ -34,12 +39,12 @@ export interface ModelFile {
   thresholds: { spam: number; offensiveTweets: number; offensiveDavidson: number };
   /** Per-language class-bias offsets of the sentiment head (macro-recall on held-out training rows). */
   sentimentOffsets: Record<string, number[]>;
-  calibration: { spam: Platt; offensive: Platt; sentiment: Platt };
+  calibration: { spam: Platt; offensive: Platt; sentiment: Platt; intent?: Platt };
   /** What each head was trained on; the spam head is trained on the spam evaluation file (see eval output). */
   training: Record<string, { files: string[]; rows: number; note?: string; idsDigest?: string }>;
 }
 
-export interface Heads { spam: LinearModel; offensiveTweets: LinearModel; offensiveDavidson: LinearModel; sentiment: LinearModel; sentimentByLanguage: Record<string, LinearModel>; sentimentEnglishView?: LinearModel }
+export interface Heads { spam: LinearModel; offensiveTweets: LinearModel; offensiveDavidson: LinearModel; sentiment: LinearModel; sentimentByLanguage: Record<string, LinearModel>; sentimentEnglishView?: LinearModel; intent?: LinearModel }
 
 export interface Classification {
   pSpam: number;
@@ -54,6 +59,12 @@ export interface Classification {
   aimed: boolean;
   sentiment: Sentiment;
   pSentiment: number;
+  /**
+   * The intent head's reading, when the model has one: each intent's calibrated probability, the most likely
+   * intent, and the removal intent (when that is the most likely one) whose raw probability passes the model's
+   * threshold for removing on the head's word alone.
+   */
+  intent?: { p: Record<Intent, number>; top: Intent; over: RemovalIntent[] };
 }
 
 const logit = (p: number) => Math.log(Math.max(1e-6, p) / Math.max(1e-6, 1 - p));
@@ -86,6 +97,7 @@ export class Classifier {
       {
         spam: unpack(h.spam, dim), offensiveTweets: unpack(h.offensiveTweets, dim), offensiveDavidson: unpack(h.offensiveDavidson, dim), sentiment: unpack(h.sentiment, dim), sentimentByLanguage: byLanguage,
         ...(h.sentimentEnglishView ? { sentimentEnglishView: unpack(h.sentimentEnglishView, dim) } : {}),
+        ...(h.intent ? { intent: unpack(h.intent, dim) } : {}),
       },
       file,
     );
@@ -128,6 +140,15 @@ export class Classifier {
     return { sentiment: head.classes[k] as Sentiment, p: platt(this.file.calibration.sentiment, ps[k]!) };
   }
 
+  intentOf(x: SparseVector): Classification['intent'] {
+    const raw = predictProba(this.heads.intent!, x);
+    const cal = this.file.calibration.intent;
+    const p = Object.fromEntries(INTENT_CLASSES.map((k, i) => [k, cal ? platt(cal, raw[i]!) : raw[i]!])) as Record<Intent, number>;
+    const t = this.file.intentThresholds;
+    const top = INTENT_CLASSES[raw.indexOf(Math.max(...raw))]!;
+    return { p, top, over: t ? REMOVAL_INTENTS.filter((k) => k === top && raw[INTENT_CLASSES.indexOf(k)]! >= t[k]) : [] };
+  }
+
   /**
    * `language` gates the offensive lexicons and heads: English heads only read English-like text
    * (`englishLike`: English, or Latin text with nothing of the detected language but the n-gram guess).
@@ -157,6 +178,7 @@ export class Classifier {
     return {
       pSpam, isSpam, pOffensive: score > 0 && score < 0.95 && !lex.insults.length ? platt(this.file.calibration.offensive, score) : score, isOffensive,
       offensiveWords: [...lex.insults, ...lex.profanity], insults: lex.insults, aimed: lex.targeted, sentiment, pSentiment: p,
+      ...(this.heads.intent ? { intent: this.intentOf(x) } : {}),
     };
   }
 }

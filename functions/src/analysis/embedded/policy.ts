@@ -12,6 +12,7 @@ import { isSupported, type Language, type LanguageGuess } from './language.js';
 import type { Classification } from './model.js';
 import { suggestReply, type ReplyIntent } from './replies.js';
 import { isScam } from './rules.js';
+import { REMOVAL_INTENTS, type Intent, type RemovalIntent } from './intent.js';
 import { RULE_CONFIDENCE } from './rule-confidence.js';
 
 const pct = (p: number) => Math.round(Math.min(0.99, Math.max(0.5, p)) * 100);
@@ -21,9 +22,16 @@ export const REASONS: Record<string, string> = {
   link: 'contains a link', unknownLink: 'link to an unknown domain', shortener: 'link shortener hides the destination', obfuscatedLink: 'obfuscated link',
   phone: 'phone number', contact: 'asks to move the conversation to WhatsApp/Telegram/DMs', giveaway: 'giveaway or prize words', crypto: 'crypto, trading or investment bait',
   impersonation: 'impersonates Meta or the page', lookalikes: 'look-alike characters disguise words', promo: 'self-promotion', selfPromo: 'promotes the commenter\'s own page, shop or followers', earnings: 'work-from-home or easy-money bait', spamModel: 'reads like spam (spam model)',
-  offensiveModel: 'abusive language (offensive model)', offensiveWords: 'insults or profanity', complaint: 'complaint words', sarcasm: 'sarcasm about the brand',
+  offensiveModel: 'abusive language (offensive model)', hate: 'demeans people for their origin, religion or sex', offensiveWords: 'insults or profanity', complaint: 'complaint words', sarcasm: 'sarcasm about the brand',
   negative: 'negative sentiment', question: 'asks a question', positive: 'positive sentiment', praiseWords: 'thanks or praise words', neutral: 'nothing to act on', unsupportedLanguage: 'language not supported: reply drafted in the brand language',
-  needsAnswer: 'needs answer', mention: 'talks to another person it tags, not to the page',
+  needsAnswer: 'needs answer',
+  'intent:question': 'reads like a question (intent model)', 'intent:complaint': 'reads like a complaint (intent model)',
+  'intent:sarcasm': 'reads like sarcasm about the brand (intent model)', 'intent:praise': 'reads like praise (intent model)',
+  'intent:other': 'nothing for the page to act on (intent model)', 'intent:abuse': 'reads like abuse of a person (intent model)',
+  'intent:threat': 'reads like a threat (intent model)',
+  'suspect:threat': 'may be a threat (intent model): a person decides', 'suspect:abuse': 'may be abuse (intent model): a person decides',
+  'suspect:scam': 'may be a scam (intent model): a person decides', 'suspect:spam': 'may be spam (intent model): a person decides', 'intent:scam': 'reads like a scam (intent model)', 'intent:spam': 'reads like spam (intent model)',
+  mention: 'talks to another person it tags, not to the page',
 };
 
 export interface PolicyInput {
@@ -48,11 +56,24 @@ function answerReasons(match: KnowledgeMatch | null | undefined, replyLanguage: 
   return why;
 }
 
-/** Whether the comment's opening @tag names the page itself ("@Acme do you ship to Spain?"). */
-function tagsPage(text: string, businessName: string | undefined): boolean {
-  const squash = (x: string) => x.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
-  const name = squash(businessName ?? '');
-  return name.length > 0 && squash(text.trimStart().slice(1, 1 + 2 * name.length)).startsWith(name);
+type ReplyKind = Extract<Intent, 'question' | 'complaint' | 'sarcasm' | 'praise' | 'other'>;
+const REPLY_KINDS: ReplyKind[] = ['question', 'complaint', 'sarcasm', 'praise', 'other'];
+
+/** The intent head's most likely kind among those answered or ignored; a complaint or sarcasm cue makes it criticism, as without the head. */
+function replyKind(p: Record<Intent, number>, criticism: boolean): ReplyKind {
+  const best = REPLY_KINDS.reduce((a, b) => (p[b] > p[a] ? b : a));
+  return criticism && best !== 'complaint' && best !== 'sarcasm' ? 'complaint' : best;
+}
+
+/** Without an intent head: criticism, then questions, then praise (sentiment or praise words), else nothing to act on. */
+function ruleKind(cues: Set<string>, criticism: boolean, sentiment: string, pSentiment: number): ReplyKind {
+  const sure = pSentiment >= 0.6;
+  if (criticism || (sentiment === 'negative' && sure)) return 'complaint';
+  if (cues.has('question')) return 'question';
+  if (sentiment === 'positive' && pSentiment >= 0.5) return 'praise';
+  // Thanks and praise words of every supported language (languages without a sentiment head need them).
+  if (cues.has('praise') && !(sentiment === 'negative' && sure)) return 'praise';
+  return 'other';
 }
 
 export function decide({ comment, brand, classification: c, cues, language, version }: PolicyInput): AiDecision {
@@ -74,21 +95,30 @@ export function decide({ comment, brand, classification: c, cues, language, vers
     suggestedReply: '', priority: 'normal', needsHuman: false, ...extra,
   });
 
+  // A removal needs its rule, or the intent head's probability of it above the model's threshold.
+  const head = c.intent;
+  const headSays = (k: RemovalIntent) => head?.over.includes(k) ?? false;
+  const byHead = (k: Intent) => [`intent:${k}`];
   if (cues.has('threat')) return out('hide', 'threat', RULE_CONFIDENCE.threat, ['threat'], { priority: 'urgent', needsHuman: true, isOffensive: true });
+  if (headSays('threat')) return out('hide', 'threat', head!.p.threat, byHead('threat'), { priority: 'urgent', needsHuman: true, isOffensive: true });
   if (scam) return out('delete', 'scam', RULE_CONFIDENCE.scam, spamCues.length ? spamCues : ['spamModel']);
+  if (headSays('scam')) return out('delete', 'scam', head!.p.scam, [...spamCues, ...byHead('scam')], { isSpam: true });
   if (isSpam) return out('delete', 'spam', modelSpam ? c.pSpam : RULE_CONFIDENCE.promotion, modelSpam ? [...spamCues, 'spamModel'] : spamCues);
+  if (headSays('spam') && !criticism) return out('delete', 'spam', head!.p.spam, [...spamCues, ...byHead('spam')], { isSpam: true });
   const offensiveReasons = c.offensiveWords.length ? ['offensiveWords', ...c.offensiveWords.slice(0, 3).map((w) => `word "${w}"`)] : ['offensiveModel'];
   const lexiconAbuse = c.offensiveWords.length > 0 && language.language !== 'en';
   // Criticism that swears about the situation ("this damn app crashed again") is answered, not hidden: only
   // insults, swearing aimed at someone, or language the offensive heads are all but sure of, hide it.
   const swearingCriticism = criticism && !c.insults.length && !c.aimed && c.pOffensive < (c.offensiveWords.length ? 0.95 : 0.85);
+  if (cues.has('hate')) return out('hide', 'abuse', RULE_CONFIDENCE.hate, ['hate'], { priority: 'high', isOffensive: true });
   if (c.isOffensive && !swearingCriticism) {
     return out('hide', 'abuse', lexiconAbuse ? RULE_CONFIDENCE.lexiconAbuse : c.pOffensive, offensiveReasons, { priority: 'high' });
   }
+  if (headSays('abuse') && !swearingCriticism) return out('hide', 'abuse', head!.p.abuse, byHead('abuse'), { priority: 'high', isOffensive: true });
 
   const unsupported = !language.supported ? ['unsupportedLanguage'] : [];
-  // A comment that opens by tagging someone else (not the page) talks to them: nothing for the page to answer.
-  if (cues.has('mention') && !criticism && !tagsPage(comment.content, brand.businessName)) {
+  // A comment that opens by tagging someone else (not the page: rules.ts) talks to them: nothing for the page to answer.
+  if (cues.has('mention') && !criticism) {
     return out('ignore', 'other', RULE_CONFIDENCE.mention, ['mention']);
   }
   const reply = (intent: ReplyIntent, category: Category, p: number, reasons: string[], extra: Partial<AiDecision> = {}, match?: KnowledgeMatch | null) =>
@@ -96,21 +126,31 @@ export function decide({ comment, brand, classification: c, cues, language, vers
       suggestedReply: suggestReply(intent, replyLanguage, brand, comment.authorName, comment.id, match && { text: match.entry.answer, language: match.entry.language }),
       needsHuman: unsupported.length > 0 || !!match?.otherLanguage, ...extra,
     });
+  // The head's most likely intent is a removal it is not sure enough of to act on alone: no reply is drafted
+  // (a likely scam is never thanked, a likely threat or insult never answered); a person decides, first.
+  if (head && (REMOVAL_INTENTS as readonly string[]).includes(head.top) && !criticism) {
+    const top = head.top as RemovalIntent;
+    return out('ignore', 'other', 1 - head.p[top], [`suspect:${top}`], { needsHuman: true, priority: top === 'threat' ? 'urgent' : 'high' });
+  }
   const safe = 1 - Math.max(c.pSpam, c.pOffensive) / 3;
-  const sure = c.pSentiment >= 0.6;
-  if (criticism || (sentiment === 'negative' && sure)) {
-    const why = [cues.has('complaint') && 'complaint', cues.has('sarcasm') && 'sarcasm', sentiment === 'negative' && 'negative'].filter(Boolean) as string[];
-    const p = criticism ? RULE_CONFIDENCE.criticism : c.pSentiment;
+  const kind = head ? replyKind(head.p, criticism) : ruleKind(cues, criticism, sentiment, c.pSentiment);
+  const p = (rule: number) => (head ? head.p[kind] : rule);
+  const why = (...rules: Array<string | false>) => [...rules.filter((r): r is string => !!r), ...(head ? byHead(kind) : [])];
+  if (kind === 'complaint' || kind === 'sarcasm') {
     const nextStep = findAnswer(comment.content, replyLanguage, brand.knowledge, NEXT_STEP_TOPICS);
-    return reply('complaint', 'complaint', p * safe, why, { priority: 'high', needsHuman: true }, nextStep);
+    const reasons = why(cues.has('complaint') && 'complaint', cues.has('sarcasm') && 'sarcasm', sentiment === 'negative' && 'negative');
+    return reply('complaint', 'complaint', p(criticism ? RULE_CONFIDENCE.criticism : c.pSentiment) * safe, reasons, { priority: 'high', needsHuman: true }, nextStep);
   }
-  if (cues.has('question')) {
+  if (kind === 'question') {
     const match = findAnswer(comment.content, replyLanguage, brand.knowledge);
-    if (match) return reply('question', 'question', RULE_CONFIDENCE.question * safe, ['question'], {}, match);
-    return reply('question', 'question', RULE_CONFIDENCE.question * safe, ['question', 'needsAnswer'], { needsHuman: true });
+    const reasons = why(cues.has('question') && 'question');
+    if (match) return reply('question', 'question', p(RULE_CONFIDENCE.question) * safe, reasons, {}, match);
+    return reply('question', 'question', p(RULE_CONFIDENCE.question) * safe, [...reasons, 'needsAnswer'], { needsHuman: true });
   }
-  if (sentiment === 'positive' && c.pSentiment >= 0.5) return reply('praise', 'praise', c.pSentiment * safe, ['positive']);
-  // Thanks and praise words of every supported language (languages without a sentiment head need them).
-  if (cues.has('praise') && !(sentiment === 'negative' && sure)) return reply('praise', 'praise', RULE_CONFIDENCE.praise * safe, ['praiseWords'], { sentiment: 'positive' });
-  return out('ignore', 'other', c.pSentiment * safe, ['neutral'], { needsHuman: unsupported.length > 0 });
+  if (kind === 'praise') {
+    const positive = sentiment === 'positive' && c.pSentiment >= 0.5;
+    const byWords = cues.has('praise') && !positive;
+    return reply('praise', 'praise', p(byWords ? RULE_CONFIDENCE.praise : c.pSentiment) * safe, why(positive && 'positive', byWords && 'praiseWords'), byWords ? { sentiment: 'positive' } : {});
+  }
+  return out('ignore', 'other', p(c.pSentiment) * safe, why('neutral'), { needsHuman: unsupported.length > 0 });
 }

@@ -54,6 +54,13 @@ const PATTERNS: Array<[string, RegExp]> = [
     'cripto\\p{L}*|crypto\\p{L}*|krypto\\p{L}*|kripto\\p{L}*|kryptowalut\\p{L}*|trading|trade (expert|signals?)|forex|inwest\\p{L}*|invert[ií]\\p{L}*|investi(i|r|u|mos)?|yat[ıi]r[ıi]m|investasi|profit \\d+|क्रिप्टो|निवेश',
   ].join('|'))],
   ['crypto', ANY('استثمر|استثمار|كريبتو|بيتكوين|تداول')],
+  // Money-making testimonials ("I made 3,000 in a week with her method") and loan offers, in every language.
+  ['crypto', ANY([
+    "(gan[eé]|ganhei|saquei|lucrei|gagn[ée]|verdient|guadagnato|verdien(d|de)?|zarobi[lł]\\p{L}*|kazand[ıi]m|dapat|untung|made|earned|making) [^.!?]{0,20}\\d[\\d.,]*\\s?(k|mil|mille|tausend|juta|jt|lakh|lakh|€|\\$|£|zł|tl|rs|₹|reais|euro)?[^.!?]{0,25}(semana|week|semaine|woche|settimana|tydzie[nń]|hafta|minggu|hafte|d[ií]as|days|jours|tagen|giorni|dagen|dni|g[üu]n|hari|din)",
+    "(prestit\\p{L}*|loans?|pr[eé]stamos?|empr[eé]stimos?|pr[eê]ts? (rapide|personnel|sans)|kredit (ohne|sofort)|lening zonder|po[zż]yczk\\p{L}*|kredi (veriyoruz|çek)|pinjaman|pinjol|लोन|loan chahiye|قرض)",
+    "(service client|customer (service|support)|atendimento|servicio al cliente|kundenservice|assistenza clienti|klantenservice|obs[lł]uga klienta|m[üu][sş]teri hizmetleri) (officiel|official|oficial|offiziell|ufficiale|officieel|oficjalny|resmi)|(pour|to|para|um|per|om) (d[ée]bloquer|unlock|desbloquear|liberar|freizuschalten|sbloccare|vrij te geven) (votre|your|su|seu|o seu|ihre|il tuo|uw)",
+  ].join('|'))],
+  ['contact', ANY('inbox (saya|aku|kami|me|us|gw)|langsung inbox|(envoyez|send|mandem|envíen|schicken sie|inviate|stuur)[^.!?]{0,30}(coordonn[ée]es|card|cart[aã]o|tarjeta|karte|carta|kaart|iban|rib)')],
   ['giveaway', ANY('مبروك|جائز|الفوز|ربحت|فزت|مسابق|سحب')],
   ['contact', ANY('واتس|الواتساب|تيليجرام|تلغرام|تواصل مع|راسلنا|راسلني|الخاص')],
   ['impersonation', ANY([
@@ -135,6 +142,36 @@ const PATTERNS: Array<[string, RegExp]> = [
     'belum (nyampe|sampai|datang|diproses)|(gak|ga|tidak|nggak) (update|bisa|respon)|kepotong|dikembalikan|tolong dicek|error|jutek|lemot|kecewa berat',
     'नहीं मिला|बदतमीज़|बदतमीजी|बुरा अनुभव|अच्छा अनुभव नहीं|kharab|late (aaya|hua)|paise (wapas|kat gaye)|worst service',
   ].join('|'))],
+  // Threats by their verbs in any person or tense (arson, smashing, beating), veiled threats and self-harm encouragement.
+  ['threat', W([
+    "(burn|torch|smash|wreck|trash|blow up) (your|the|this|that) (\\p{L}+ )?(shop|store|place|office|branch|restaurant|salon)|nobody would miss you|do (us|everyone|the world) a favou?r and (end it|die|disappear)|end it (tonight|now|already)|(catch|get|find) (him|her|you|your \\p{L}+) alone|accidents? (happen|could happen|might happen)|pay (you|him|her) a (little )?visit|you('ll| will) (pay for this|regret this|be sorry)",
+    "(os|te|le|les) la (quemo|quemamos)|(quemo|quemar[eé]|incendio|incendiar[eé]|prendo fuego)|(os|te|le|les) (parto|rompo|reviento) (la|el|los|las)|(lo|la|los|las) vas(is)? a (pagar|lamentar)|(pillo|pillar[eé]) (solo|sola|a solas)",
+    "(vous|te|lui|leur) (refais|refait|referai) le portrait|(br[uû]le|br[uû]lerai|crame|cramerai|mettre le feu|foutre le feu)|un accident (est vite arriv[ée]|peut arriver|pourrait arriver)|faire gaffe|on conna[iî]t (sa|ta|votre|son) (voiture|maison|adresse|[ée]cole)|tu vas le regretter|vous allez le regretter",
+    "fackel\\p{L}*|anz[üu]nden|abbrennen|erwisch\\p{L}* [^.!?]{0,40}allein|dann ist schluss mit|(mach|mache|machen) (dich|euch|ihn|sie) fertig|(wird|werdet|wirst) (es )?bereuen",
+    "(queimo|tacar fogo|toco fogo|taco fogo|incendeio|incendiar)|(vai|v[aã]o|v[aã]o se) (se )?arrepender|(pego|pegar) (ele|ela|voc[eê]) sozinh",
+    "(pacco|ordigno|bomba) esplosiv\\p{L}*|(brucio|incendio|do fuoco)|(ve la|te la|gliela) (faccio|far[oò]) pagare|(lo|la|ti) (becco|aspetto) (da sol|fuori)",
+    "in de fik|fikken|brand stichten|afbranden|(kom|komen) [^.!?]{0,40}(verhaal halen|langs en)|dan is (die|de|jullie|jouw) (winkel|zaak|tent) (weg|kapot|verleden tijd)",
+    "podpal\\p{L}*|spal[eę] (wam|ci|ten|t[eę])|pu[sś]c[eę] z dymem|dopadn\\p{L}*|po[zż]a[lł]ujecie|po[zż]a[lł]ujesz",
+    "yakar[ıi]m|yakaca[gğ][ıi]m|ate[sş]e verece[gğ]im|da[gğ][ıi]t[ıi]r[ıi]m|pi[sş]man olursunuz|pi[sş]man ederim|dikkatli olsun",
+    "(saya|gw|gue|aku|kami) bakar|bakar (aja|semua|habis)|(toko|rumah|kantor) [^.!?]{0,25}(saya|gw|gue|aku|kami) bakar|awas (aja|lo|lu|kalian|kamu)|tunggu (aja )?pembalasan",
+    "peetunga|peet dunga|maarunga|maar dunga|tod dunga|jala dunga|aag laga dunga|chhodunga nahi|nahi chhodunga|पीटूंगा|मारूंगा|तोड़ दूंगा|जला दूंगा|आग लगा दूंगा|छोड़ूंगा नहीं",
+  ].join('|'))],
+  ['threat', ANY('(أكسر|اكسر|بكسر|هكسر|لأكسر|وأكسر|راح اكسر) |(أحرق|احرق|هحرق|بحرق|راح احرق)|(هتندم|راح تندم|ستندم|بتندم)|خله ينتبه|خليه ياخد باله')],
+  // Hate against groups (origin, religion, sex) without swear words: "go back to your country", "women shouldn't work here".
+  ['hate', W([
+    "go back to (your|their|where)|(people|women|immigrants|foreigners) like (you|them|her|him) (shouldn'?t|should not|don'?t)|shouldn'?t be allowed to (breed|vote|work|have kids)|(belongs?|place is) in the kitchen|women (shouldn'?t|should not|can'?t) (work|drive|be)",
+    "(vuelv[ae]n?|volved|v[aá]yanse|regresen|vete) a (su|tu) pa[ií]s|(las mujeres|los inmigrantes|los extranjeros) (no|deber[ií]an)|a la cocina",
+    "retourner? (dans|chez|au) (son|ton|leur|vos|sa) (bled|pays)|rentre[rz]? chez (toi|vous|eux)|ces gens-l[àa]|(les femmes|les immigr[ée]s|les [ée]trangers) (ne |n'|devraient)|[àa] la cuisine",
+    "geh(t)? (zur[üu]ck )?(dahin|in dein land|nach hause)|(ausl[äa]nder|fl[üu]chtlinge) raus|frauen (sollten|geh[öo]ren|haben hier)|in die k[üu]che",
+    "(volta|voltem|volte) pra (sua|tua) terra|favelad\\p{L}*|(mulher|mulheres) (n[aã]o )?(deveria|devia|devem)|lugar de mulher",
+    "(torna|tornate|tornatevene) (al|nel|a casa|in) (tuo|vostro|loro)? ?paese|(stare|sta|stia|torna) in cucina|(le donne|gli immigrati|gli stranieri) (non|dovrebbero)",
+    "ga terug naar|(horen|hoort) niet in (dit|ons) land|(vrouwen|buitenlanders) (horen|moeten|kunnen) (niet|thuis)|in de keuken",
+    "(kobiety|baby) nie (powinny|nadaj[aą])|wracaj(cie)? do (swojego|siebie)|do gar[óo]w",
+    "[üu]lkene (d[öo]n|git)|suriyeli\\p{L}* [^.!?]{0,40}(pis|hepsi)|mutfa[gğ]a",
+    "(tempatnya|balik) (di|ke) dapur|(pulang|balik) (ke|aja ke) (negara|kampung) (mu|lo|lu|kalian|asal)|(cewek|perempuan|wanita) (gak|tidak|ga) (usah|pantas)",
+    "(apne|wapas) (desh|mulk) (jao|jaao|chale jao)|(ye|inki|in) (log|community|jaat|kaum) [^.!?]{0,40}(chor|gande|ganda)|(वापस|अपने) (देश|मुल्क) (जाओ|चले जाओ)",
+  ].join('|'))],
+  ['hate', ANY('(أجانب|اجانب) (وسخين|وسخ|قذرين)|(ارجع|ارجعوا|روح) (لبلدك|بلدك|لبلادك)|(مكانها|مكان المرأة) (المطبخ|البيت)')],
   ['complaint', ANY('سيئ|سيء|بطيء|ما يشتغل|لا يعمل|تأخر|ما وصل|وقح|قليلين الذوق|للأسف')],
   ['sarcasm', ANY([
     '(truly|really|so|very) impressive[ ,.!]*(👏|🙄|not)|slow clap|thanks for nothing|what a joke|who even buys|lol who|yeah right|sure,? (jan|buddy)|(great|amazing|fantastic) (job|service|work).{0,30}(still|again|never|weeks?|months?|not)',
@@ -186,6 +223,23 @@ export function cues(raw: string, brandDomains: readonly string[] = []): Set<str
   if (/!{2,}/.test(raw)) found.add('exclaim');
   if (/^\s*@\p{L}/u.test(raw)) found.add('mention');
   return found;
+}
+
+/**
+ * The comment without its opening @tag of the page itself ("@Acme Optics do you ship to Spain?" → "do you ship
+ * to Spain?"); unchanged when it opens with no tag or a tag of someone else.
+ */
+export function withoutPageTag(text: string, businessName: string | undefined): string {
+  const squash = (x: string) => x.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+  const name = squash(businessName ?? '');
+  const start = text.length - text.trimStart().length;
+  if (!name || text[start] !== '@') return text;
+  for (let end = start + 1; end <= Math.min(text.length, start + 1 + 2 * name.length); end++) {
+    const tag = squash(text.slice(start + 1, end));
+    if (tag === name && !/[\p{L}\p{N}]/u.test(text[end] ?? '')) return text.slice(end).replace(/^[\s,:;.!-]+/u, '');
+    if (!name.startsWith(tag)) break;
+  }
+  return text;
 }
 
 /** Cues without which a non-English comment is not spam, whatever the (English-trained) spam head says. */
