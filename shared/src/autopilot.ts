@@ -18,7 +18,7 @@ const Threshold = z.number().int('must be a whole number').min(50, 'must be betw
  * agreed with the moderator on the labelled business comments, but never below what the calibrated
  * confidence promises is safe without a human: 80 for a hide (undone in one click), 90 for a public answer.
  */
-export const DEFAULT_AUTOPILOT_THRESHOLDS: Record<AutopilotCategory, number> = { spam: 85, scam: 80, abuse: 80, answer: 90 };
+export const DEFAULT_AUTOPILOT_THRESHOLDS: Record<AutopilotCategory, number> = { spam: 90, scam: 80, abuse: 90, answer: 90 };
 
 export const AutopilotSettingsInput = z.object({
   enabled: z.boolean(),

@@ -30,7 +30,7 @@ describe('autopilotAction', () => {
   });
 
   it('only ever hides abuse, even when spam is deleted', () => {
-    expect(autopilotAction({ ...on, removal: 'delete' }, d({ category: 'abuse', decision: 'hide', confidence: 85 }))?.action).toBe('hide');
+    expect(autopilotAction({ ...on, removal: 'delete' }, d({ category: 'abuse', decision: 'hide', confidence: 95 }))?.action).toBe('hide');
   });
 
   it('answers a question only from a knowledge-base match with a draft, over the answer threshold', () => {

@@ -22,8 +22,9 @@ export interface BusinessReport { rows: number; agreement: number; threatsVisibl
 
 /**
  * Where the rows come from, by id prefix: `biz` written with the rules and replies (the rules were developed
- * against them), `hc` written blind on 2026-11-27 by someone who never saw the analyser and measured once
- * before joining this set (the intent head never trains on this file: data/business-train.csv).
+ * against them); `hc` and `hd` written blind on 2026-11-27 by people who never saw the analyser, `hc` measured
+ * once before joining this set and then used to choose the intent head's threat budget, `hd` measured before
+ * joining and used for nothing else (the intent head never trains on this file: data/business-train.csv).
  */
 const sourceOf = (r: BusinessRow) => r.id.replace(/-\d+$/, '');
 

@@ -121,8 +121,11 @@ export function decide({ comment, brand, classification: c, cues, language, vers
   if (cues.has('mention') && !criticism) {
     return out('ignore', 'other', RULE_CONFIDENCE.mention, ['mention']);
   }
+  const kind = head ? replyKind(head.p, criticism) : ruleKind(cues, criticism, sentiment, c.pSentiment);
+  // The rules' reasons first, then the knowledge-base entry, then the intent head's reading.
+  const modelReasons = head ? byHead(kind) : [];
   const reply = (intent: ReplyIntent, category: Category, p: number, reasons: string[], extra: Partial<AiDecision> = {}, match?: KnowledgeMatch | null) =>
-    out('reply', category, p, [...reasons, ...answerReasons(match, replyLanguage), ...unsupported], {
+    out('reply', category, p, [...reasons, ...answerReasons(match, replyLanguage), ...unsupported, ...modelReasons], {
       suggestedReply: suggestReply(intent, replyLanguage, brand, comment.authorName, comment.id, match && { text: match.entry.answer, language: match.entry.language }),
       needsHuman: unsupported.length > 0 || !!match?.otherLanguage, ...extra,
     });
@@ -133,24 +136,26 @@ export function decide({ comment, brand, classification: c, cues, language, vers
     return out('ignore', 'other', 1 - head.p[top], [`suspect:${top}`], { needsHuman: true, priority: top === 'threat' ? 'urgent' : 'high' });
   }
   const safe = 1 - Math.max(c.pSpam, c.pOffensive) / 3;
-  const kind = head ? replyKind(head.p, criticism) : ruleKind(cues, criticism, sentiment, c.pSentiment);
-  const p = (rule: number) => (head ? head.p[kind] : rule);
-  const why = (...rules: Array<string | false>) => [...rules.filter((r): r is string => !!r), ...(head ? byHead(kind) : [])];
+  // With the head, its probability; where the rule that would have decided alone agrees, at least that rule's
+  // measured confidence (both read the comment the same way).
+  const p = (rule: number, ruleAgrees = false) => (head ? (ruleAgrees ? Math.max(rule, head.p[kind]) : head.p[kind]) : rule);
+  const why = (...rules: Array<string | false>) => rules.filter((r): r is string => !!r);
   if (kind === 'complaint' || kind === 'sarcasm') {
     const nextStep = findAnswer(comment.content, replyLanguage, brand.knowledge, NEXT_STEP_TOPICS);
     const reasons = why(cues.has('complaint') && 'complaint', cues.has('sarcasm') && 'sarcasm', sentiment === 'negative' && 'negative');
-    return reply('complaint', 'complaint', p(criticism ? RULE_CONFIDENCE.criticism : c.pSentiment) * safe, reasons, { priority: 'high', needsHuman: true }, nextStep);
+    return reply('complaint', 'complaint', p(criticism ? RULE_CONFIDENCE.criticism : c.pSentiment, criticism) * safe, reasons, { priority: 'high', needsHuman: true }, nextStep);
   }
   if (kind === 'question') {
     const match = findAnswer(comment.content, replyLanguage, brand.knowledge);
     const reasons = why(cues.has('question') && 'question');
-    if (match) return reply('question', 'question', p(RULE_CONFIDENCE.question) * safe, reasons, {}, match);
-    return reply('question', 'question', p(RULE_CONFIDENCE.question) * safe, [...reasons, 'needsAnswer'], { needsHuman: true });
+    const confidence = p(RULE_CONFIDENCE.question, cues.has('question')) * safe;
+    if (match) return reply('question', 'question', confidence, reasons, {}, match);
+    return reply('question', 'question', confidence, [...reasons, 'needsAnswer'], { needsHuman: true });
   }
   if (kind === 'praise') {
     const positive = sentiment === 'positive' && c.pSentiment >= 0.5;
     const byWords = cues.has('praise') && !positive;
-    return reply('praise', 'praise', p(byWords ? RULE_CONFIDENCE.praise : c.pSentiment) * safe, why(positive && 'positive', byWords && 'praiseWords'), byWords ? { sentiment: 'positive' } : {});
+    return reply('praise', 'praise', p(byWords ? RULE_CONFIDENCE.praise : c.pSentiment, byWords || positive) * safe, why(positive && 'positive', byWords && 'praiseWords'), byWords ? { sentiment: 'positive' } : {});
   }
-  return out('ignore', 'other', p(c.pSentiment) * safe, why('neutral'), { needsHuman: unsupported.length > 0 });
+  return out('ignore', 'other', p(c.pSentiment) * safe, ['neutral', ...modelReasons], { needsHuman: unsupported.length > 0 });
 }

@@ -220,7 +220,7 @@ const model: ModelFile = {
 const intent = buildIntent(readIntentRows(), lexicons, ordinaryComments());
 log(`intent head: ${intent.rows} business comments, 5-fold out-of-fold accuracy ${intent.outOfFoldAccuracy.toFixed(3)}, removal thresholds ${JSON.stringify(intent.thresholds)}`);
 const shipped = withIntent(model, intent);
-shipped.version = modelVersion(shipped.heads);
+shipped.version = modelVersion(shipped);
 const json = JSON.stringify(shipped);
 writeFileSync(MODEL_PATH, json + '\n');
 log(`wrote ${MODEL_PATH} (${(json.length / 1e6).toFixed(2)} MB), version ${shipped.version}`);
