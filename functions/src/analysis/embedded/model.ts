@@ -1,6 +1,7 @@
 /**
  * The shipped model's shape and its classifier: spam, offensiveness (two English heads), sentiment (an
- * English head with valence features, one head per language with training rows, a multilingual fallback).
+ * English head with valence features, one head per language with training rows, a multilingual fallback)
+ * and the intent of a business comment (intent.ts).
  */
 import { featurize, type Polarity, type SparseVector } from './features.js';
 import { concat, sentimentVectors, unpackWordVectors, type PackedWordVectors, type WordVectors } from './embedding.js';

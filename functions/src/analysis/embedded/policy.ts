@@ -1,9 +1,11 @@
 /**
  * Decision policy: classifier scores, cues and language → one decision with a category, reason codes,
  * priority and whether a person must look. Order: threats (hide, urgent), scams and spam (delete;
- * never thanked), abuse (hide), then criticism (never removed: an empathetic reply, high priority),
- * questions (answered from the brand's knowledge base; else a holding reply, flagged "needs answer"),
- * praise (thanks), the rest ignored.
+ * never thanked), abuse (hide) — each by its rule, or by the intent head above its threshold — then a
+ * removal the head suspects but is not sure of (no reply drafted; a person decides), a tag of someone
+ * else (ignored), then the kind the intent head reads (or, without one, the rules): criticism (never
+ * removed: an empathetic reply, high priority), questions (answered from the brand's knowledge base;
+ * else a holding reply, flagged "needs answer"), praise (thanks), the rest ignored.
  */
 import type { AiDecision } from '@cg/shared';
 import type { BrandContext, CommentInput } from '../port.js';
