@@ -9,8 +9,8 @@ import type { Classification } from '../../src/analysis/embedded/model.js';
 const quiet: Classification = {
   pSpam: 0.1, isSpam: false, pOffensive: 0.1, isOffensive: false, offensiveWords: [], insults: [], aimed: false, sentiment: 'neutral', pSentiment: 0.5,
 };
-const head = (top: Intent, over: RemovalIntent[] = [], p = 0.7): Classification['intent'] => ({
-  top, over, p: Object.fromEntries(INTENT_CLASSES.map((k) => [k, k === top ? p : (1 - p) / 8])) as Record<Intent, number>,
+const head = (top: Intent, removes: RemovalIntent | null = null, p = 0.7): Classification['intent'] => ({
+  top, removes, p: Object.fromEntries(INTENT_CLASSES.map((k) => [k, k === top ? p : (1 - p) / 8])) as Record<Intent, number>,
 });
 const decideFor = (content: string, intent?: Classification['intent']) => decide({
   comment: { id: 'c1', content, authorName: 'Ana Diaz', platform: 'facebook' }, brand: { businessName: 'Acme' },
@@ -18,16 +18,16 @@ const decideFor = (content: string, intent?: Classification['intent']) => decide
 });
 
 describe('the intent head in the decision policy', () => {
-  it('removes on the head\'s word alone only above its threshold (the removal is then in `over`)', () => {
-    const d = decideFor('we will see about that on Monday', head('threat', ['threat'], 0.9));
+  it('removes on the head\'s word alone only above its threshold (the removal is then `removes`)', () => {
+    const d = decideFor('we will see about that on Monday', head('threat', 'threat', 0.9));
     expect(d).toMatchObject({ decision: 'hide', category: 'threat', priority: 'urgent', needsHuman: true, isOffensive: true });
     expect(d.reasons).toContain('reads like a threat (intent model)');
-    expect(decideFor('amazing offer for everyone here', head('scam', ['scam'], 0.95))).toMatchObject({ decision: 'delete', category: 'scam', isSpam: true });
+    expect(decideFor('amazing offer for everyone here', head('scam', 'scam', 0.95))).toMatchObject({ decision: 'delete', category: 'scam', isSpam: true });
   });
 
   it('never drafts a reply when the most likely intent is a removal it is not sure of: a person decides', () => {
     for (const [top, priority] of [['scam', 'high'], ['spam', 'high'], ['abuse', 'high'], ['threat', 'urgent']] as const) {
-      const d = decideFor('thank you all, what a lovely surprise', head(top, [], 0.5));
+      const d = decideFor('thank you all, what a lovely surprise', head(top, null, 0.5));
       expect(d).toMatchObject({ decision: 'ignore', needsHuman: true, priority, suggestedReply: '' });
     }
   });

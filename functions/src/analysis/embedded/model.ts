@@ -62,10 +62,10 @@ export interface Classification {
   pSentiment: number;
   /**
    * The intent head's reading, when the model has one: each intent's calibrated probability, the most likely
-   * intent, and the removal intent (when that is the most likely one) whose raw probability passes the model's
-   * threshold for removing on the head's word alone.
+   * intent, and that intent when it is a removal whose raw probability passes the model's threshold for
+   * removing on the head's word alone (else null).
    */
-  intent?: { p: Record<Intent, number>; top: Intent; over: RemovalIntent[] };
+  intent?: { p: Record<Intent, number>; top: Intent; removes: RemovalIntent | null };
 }
 
 const logit = (p: number) => Math.log(Math.max(1e-6, p) / Math.max(1e-6, 1 - p));
@@ -146,8 +146,10 @@ export class Classifier {
     const cal = this.file.calibration.intent;
     const p = Object.fromEntries(INTENT_CLASSES.map((k, i) => [k, cal ? platt(cal, raw[i]!) : raw[i]!])) as Record<Intent, number>;
     const t = this.file.intentThresholds;
-    const top = INTENT_CLASSES[raw.indexOf(Math.max(...raw))]!;
-    return { p, top, over: t ? REMOVAL_INTENTS.filter((k) => k === top && raw[INTENT_CLASSES.indexOf(k)]! >= t[k]) : [] };
+    const k = raw.indexOf(Math.max(...raw));
+    const top = INTENT_CLASSES[k]!;
+    const removal = REMOVAL_INTENTS.find((r) => r === top);
+    return { p, top, removes: removal && t && raw[k]! >= t[removal] ? removal : null };
   }
 
   /**

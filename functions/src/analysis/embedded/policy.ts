@@ -30,9 +30,9 @@ export const REASONS: Record<string, string> = {
   'intent:question': 'reads like a question (intent model)', 'intent:complaint': 'reads like a complaint (intent model)',
   'intent:sarcasm': 'reads like sarcasm about the brand (intent model)', 'intent:praise': 'reads like praise (intent model)',
   'intent:other': 'nothing for the page to act on (intent model)', 'intent:abuse': 'reads like abuse of a person (intent model)',
-  'intent:threat': 'reads like a threat (intent model)',
+  'intent:threat': 'reads like a threat (intent model)', 'intent:scam': 'reads like a scam (intent model)', 'intent:spam': 'reads like spam (intent model)',
   'suspect:threat': 'may be a threat (intent model): a person decides', 'suspect:abuse': 'may be abuse (intent model): a person decides',
-  'suspect:scam': 'may be a scam (intent model): a person decides', 'suspect:spam': 'may be spam (intent model): a person decides', 'intent:scam': 'reads like a scam (intent model)', 'intent:spam': 'reads like spam (intent model)',
+  'suspect:scam': 'may be a scam (intent model): a person decides', 'suspect:spam': 'may be spam (intent model): a person decides',
   mention: 'talks to another person it tags, not to the page',
 };
 
@@ -99,7 +99,7 @@ export function decide({ comment, brand, classification: c, cues, language, vers
 
   // A removal needs its rule, or the intent head's probability of it above the model's threshold.
   const head = c.intent;
-  const headSays = (k: RemovalIntent) => head?.over.includes(k) ?? false;
+  const headSays = (k: RemovalIntent) => head?.removes === k;
   const byHead = (k: Intent) => [`intent:${k}`];
   if (cues.has('threat')) return out('hide', 'threat', RULE_CONFIDENCE.threat, ['threat'], { priority: 'urgent', needsHuman: true, isOffensive: true });
   if (headSays('threat')) return out('hide', 'threat', head!.p.threat, byHead('threat'), { priority: 'urgent', needsHuman: true, isOffensive: true });

@@ -2,14 +2,14 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parse } from 'csv-parse/sync';
 import type { Polarity, SparseVector } from './features.js';
 import type { Valence } from './valence.js';
 import { pack, predictProba, type LinearModel } from './linear.js';
 import { fitPlatt } from './calibration.js';
-import type { ModelFile, Platt } from './model.js';
+import { Classifier, type ModelFile, type Platt } from './model.js';
 import { MODEL_PATH, TRAIN_DIR } from './paths.js';
 import { readLabelled } from './csv.js';
+import { readBusiness } from './business-eval.js';
 import { HEAD_OPTIONS, trainAveraged, type Featurized } from './trainer.js';
 import { INTENT_CLASSES, intentFeatures, REMOVAL_INTENTS, type Intent, type RemovalIntent } from './intent.js';
 
@@ -17,9 +17,9 @@ export const BUSINESS_TRAIN_PATH = new URL('./data/business-train.csv', import.m
 
 export interface IntentRow { id: string; text: string; language: string; category: Intent }
 
+/** The training rows (the business comments' columns), each with a known intent. */
 export function readIntentRows(path = BUSINESS_TRAIN_PATH): IntentRow[] {
-  const rows = parse(readFileSync(path, 'utf8'), { columns: true, skip_empty_lines: true }) as Array<Record<string, string>>;
-  return rows.map((r) => {
+  return readBusiness(path).map((r) => {
     if (!(INTENT_CLASSES as readonly string[]).includes(r.category!)) throw new Error(`${path}: row ${r.id} has an unknown category ${r.category}`);
     return { id: r.id!, text: r.text!, language: r.language!, category: r.category as Intent };
   });
@@ -90,10 +90,11 @@ export const ORDINARY_REMOVAL_RATE: Record<RemovalIntent, number> = { threat: 0.
 /** Raises each removal threshold until the head alone removes at most its `rate` of every language's ordinary comments. */
 export function capOnOrdinary(thresholds: Record<RemovalIntent, number>, head: LinearModel, ordinary: Map<string, SparseVector[]>, rate: Record<RemovalIntent, number>): Record<RemovalIntent, number> {
   const out = { ...thresholds };
+  const probs = [...ordinary.values()].map((xs) => xs.map((x) => predictProba(head, x)));
   for (const intent of REMOVAL_INTENTS) {
     const k = INTENT_CLASSES.indexOf(intent);
-    for (const xs of ordinary.values()) {
-      const ps = xs.map((x) => predictProba(head, x)).map((p) => (argmax(p) === k ? p[k]! : 0)).sort((a, b) => b - a);
+    for (const language of probs) {
+      const ps = language.map((p) => (argmax(p) === k ? p[k]! : 0)).sort((a, b) => b - a);
       const allowed = Math.floor(rate[intent] * ps.length);
       // The (allowed+1)-th highest probability must stay below the threshold.
       if (ps[allowed] !== undefined && ps[allowed]! >= out[intent]) out[intent] = +Math.min(0.99, ps[allowed]! + 1e-3).toFixed(3);
@@ -136,11 +137,8 @@ export function withIntent(model: ModelFile, parts: IntentParts): ModelFile {
 /** `tsx functions/src/analysis/embedded/train-intent.ts`: retrains only the intent head of the shipped model.json. */
 if (process.argv[1]?.endsWith('train-intent.ts')) {
   const model = JSON.parse(readFileSync(MODEL_PATH, 'utf8')) as ModelFile;
-  const lexicons = {
-    valence: new Map(Object.entries(model.valence ?? {})),
-    polarity: { positive: new Set(model.polarity?.positive ?? []), negative: new Set(model.polarity?.negative ?? []) },
-  };
-  const parts = buildIntent(readIntentRows(), lexicons, ordinaryComments());
+  const { valence, polarity } = Classifier.fromFile(model);
+  const parts = buildIntent(readIntentRows(), { valence, polarity }, ordinaryComments());
   console.log(`intent head: ${parts.rows} rows, 5-fold out-of-fold accuracy ${parts.outOfFoldAccuracy.toFixed(3)}, removal thresholds ${JSON.stringify(parts.thresholds)}`);
   const next = withIntent(model, parts);
   next.version = modelVersion(next);
