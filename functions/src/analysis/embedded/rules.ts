@@ -56,7 +56,7 @@ const PATTERNS: Array<[string, RegExp]> = [
   ['crypto', ANY('استثمر|استثمار|كريبتو|بيتكوين|تداول')],
   // Money-making testimonials ("I made 3,000 in a week with her method") and loan offers, in every language.
   ['crypto', ANY([
-    "(gan[eé]|ganhei|saquei|lucrei|gagn[ée]|verdient|guadagnato|verdien(d|de)?|zarobi[lł]\\p{L}*|kazand[ıi]m|dapat|untung|made|earned|making) [^.!?]{0,20}\\d[\\d.,]*\\s?(k|mil|mille|tausend|juta|jt|lakh|lakh|€|\\$|£|zł|tl|rs|₹|reais|euro)?[^.!?]{0,25}(semana|week|semaine|woche|settimana|tydzie[nń]|hafta|minggu|hafte|d[ií]as|days|jours|tagen|giorni|dagen|dni|g[üu]n|hari|din)",
+    "(gan[eé]|ganhei|saquei|lucrei|gagn[ée]|verdient|guadagnato|verdien(d|de)?|zarobi[lł]\\p{L}*|kazand[ıi]m|dapat|untung|made|earned|making) [^.!?]{0,20}\\d[\\d.,]*\\s?(k|mil|mille|tausend|juta|jt|lakh|€|\\$|£|zł|tl|rs|₹|reais|euro)?[^.!?]{0,25}(semana|week|semaine|woche|settimana|tydzie[nń]|hafta|minggu|hafte|d[ií]as|days|jours|tagen|giorni|dagen|dni|g[üu]n|hari|din)",
     "(prestit\\p{L}*|loans?|pr[eé]stamos?|empr[eé]stimos?|pr[eê]ts? (rapide|personnel|sans)|kredit (ohne|sofort)|lening zonder|po[zż]yczk\\p{L}*|kredi (veriyoruz|çek)|pinjaman|pinjol|लोन|loan chahiye|قرض)",
     "(service client|customer (service|support)|atendimento|servicio al cliente|kundenservice|assistenza clienti|klantenservice|obs[lł]uga klienta|m[üu][sş]teri hizmetleri) (officiel|official|oficial|offiziell|ufficiale|officieel|oficjalny|resmi)|(pour|to|para|um|per|om) (d[ée]bloquer|unlock|desbloquear|liberar|freizuschalten|sbloccare|vrij te geven) (votre|your|su|seu|o seu|ihre|il tuo|uw)",
   ].join('|'))],
@@ -197,7 +197,7 @@ const PATTERNS: Array<[string, RegExp]> = [
     'el mejor|la mejor|los mejores|riqu[ií]sim[oa]|buen[ií]sim[oa]|le meilleur|la meilleure|meilleur|d[ée]licieux|bestes?|bester|super lecker|o melhor|a melhor|delicios[oa]|il migliore|la migliore|buonissim[oa]|complimenti|complimenten|dankjewel|dank u wel|heerlijk|najlepsz\\p{L}*|pyszn\\p{L}*|en iyi|lezzetli|terbaik|ramah|enak banget|rekomen',
     'supportive|helpful|bahut (supportive|helpful|friendly)',
   ].join('|'))],
-  ['praise', ANY('أحلى|أفضل|لذيذ|محترمين|ممتازين|يعطيكم العافية|سबसे अच्छा|सबसे बढ़िया')],
+  ['praise', ANY('أحلى|أفضل|لذيذ|محترمين|ممتازين|يعطيكم العافية|सबसे अच्छा|सबसे बढ़िया')],
   ['question', /[?？¿؟]|^(how|what|when|where|why|which|who|is|are|can|could|do|does|will|would|any|cu[aá]nto|c[oó]mo|d[oó]nde|qu[eé]|cu[aá]ndo|tienen|hacen|combien|comment|o[uù]|quand|est-ce|vous|wie|was|wann|wo|gibt|habt|liefert|quanto|quando|onde|como|voc[eê]s|tem|dove|quale|avete|hoeveel|wanneer|waar|hebben|leveren|czy|ile|gdzie|kiedy|ne zaman|nerede|ka[cç]|berapa|kapan|apakah|ada|bisa|kitna|kab|kya|kahan|هل|كم|متى|أين|كيف|क्या|कब|कहाँ|कितना)\b/iu],
   // Questions asked without a question mark: German openings, Turkish question particles after a verb or var/yok.
   ['question', /^(kann (man|ich)|k[öo]nnt ihr|k[öo]nnen sie|gibt es|habt ihr|hat (jemand|ihr)|wie (viel|lange|teuer))\b|(?:^|\s)(var|yok|\p{L}+(yor|bilir|abilir|ebilir|[ıiuü]r|ar|er))\s+m[ıiuü](sin|s[ıi]n[ıi]z|y[ıi]m)?(?=$|[\s?!.,])/u],
