@@ -9,7 +9,7 @@ import { featurizeOffensive } from './offensive-features.js';
 import { predictProba, unpack, type LinearModel, type PackedLinear } from './linear.js';
 import { offensiveWords } from './offensive-lexicon.js';
 import { isScam, SPAM_CUES } from './rules.js';
-import { INTENT_CLASSES, REMOVAL_INTENTS, type Intent, type RemovalIntent } from './intent.js';
+import { INTENT_CLASSES, REMOVAL_INTENTS, REMOVAL_SUPPORT, type Intent, type RemovalIntent } from './intent.js';
 
 export const SENTIMENT_CLASSES = ['negative', 'neutral', 'positive'] as const;
 export type Sentiment = (typeof SENTIMENT_CLASSES)[number];
@@ -26,9 +26,13 @@ export interface ModelFile {
     sentimentEnglishView?: PackedLinear;
     /** What a business comment is (intent.ts), over the general features. */
     intent?: PackedLinear;
+    /** Whether to remove a business comment and as what (intent.ts REMOVAL_CLASSES), over the general features. */
+    removal?: PackedLinear;
   };
   /** Probability of each removal intent above which the intent head alone removes a comment (train-intent.ts). */
   intentThresholds?: Record<RemovalIntent, number>;
+  /** Probability of each removal above which the removal head alone removes a comment (train-removal.ts). */
+  removalThresholds?: Record<RemovalIntent, number>;
   /** Weight of `sentimentEnglishView`'s log-probabilities in the English mix (0 or absent: English head alone). */
   sentimentEnglishViewWeight?: number;
   /** English word vectors (embedding.ts) read by the two English sentiment heads. */
@@ -45,7 +49,7 @@ export interface ModelFile {
   training: Record<string, { files: string[]; rows: number; note?: string; idsDigest?: string }>;
 }
 
-export interface Heads { spam: LinearModel; offensiveTweets: LinearModel; offensiveDavidson: LinearModel; sentiment: LinearModel; sentimentByLanguage: Record<string, LinearModel>; sentimentEnglishView?: LinearModel; intent?: LinearModel }
+export interface Heads { spam: LinearModel; offensiveTweets: LinearModel; offensiveDavidson: LinearModel; sentiment: LinearModel; sentimentByLanguage: Record<string, LinearModel>; sentimentEnglishView?: LinearModel; intent?: LinearModel; removal?: LinearModel }
 
 export interface Classification {
   pSpam: number;
@@ -62,10 +66,11 @@ export interface Classification {
   pSentiment: number;
   /**
    * The intent head's reading, when the model has one: each intent's calibrated probability, the most likely
-   * intent, and that intent when it is a removal whose raw probability passes the model's threshold for
-   * removing on the head's word alone (else null).
+   * intent, and the removal the business heads pass on their own word (else null): the removal head's most
+   * likely class above its threshold when the intent head finds it plausible (REMOVAL_SUPPORT), else the intent head's most likely intent when it is a removal above
+   * its threshold; `pRemoves` is that head's probability of it.
    */
-  intent?: { p: Record<Intent, number>; top: Intent; removes: RemovalIntent | null };
+  intent?: { p: Record<Intent, number>; top: Intent; removes: RemovalIntent | null; pRemoves?: number };
 }
 
 const logit = (p: number) => Math.log(Math.max(1e-6, p) / Math.max(1e-6, 1 - p));
@@ -78,6 +83,15 @@ export function mixLog(a: number[], b: number[], w: number): number[] {
   const z = a.map((p, k) => Math.exp((1 - w) * Math.log(p + 1e-12) + w * Math.log(b[k]! + 1e-12)));
   const s = z.reduce((t, v) => t + v, 0);
   return z.map((v) => v / s);
+}
+
+/** The removal a head's most likely class is, when its probability reaches that removal's threshold. */
+function passes(head: LinearModel | undefined, x: SparseVector, thresholds: Record<RemovalIntent, number> | undefined): { removes: RemovalIntent; pRemoves: number } | null {
+  if (!head || !thresholds) return null;
+  const ps = predictProba(head, x);
+  const k = ps.indexOf(Math.max(...ps));
+  const removal = REMOVAL_INTENTS.find((r) => r === head.classes[k]);
+  return removal && ps[k]! >= thresholds[removal] ? { removes: removal, pRemoves: ps[k]! } : null;
 }
 
 export class Classifier {
@@ -99,6 +113,7 @@ export class Classifier {
         spam: unpack(h.spam, dim), offensiveTweets: unpack(h.offensiveTweets, dim), offensiveDavidson: unpack(h.offensiveDavidson, dim), sentiment: unpack(h.sentiment, dim), sentimentByLanguage: byLanguage,
         ...(h.sentimentEnglishView ? { sentimentEnglishView: unpack(h.sentimentEnglishView, dim) } : {}),
         ...(h.intent ? { intent: unpack(h.intent, dim) } : {}),
+        ...(h.removal ? { removal: unpack(h.removal, dim) } : {}),
       },
       file,
     );
@@ -145,11 +160,13 @@ export class Classifier {
     const raw = predictProba(this.heads.intent!, x);
     const cal = this.file.calibration.intent;
     const p = Object.fromEntries(INTENT_CLASSES.map((k, i) => [k, cal ? platt(cal, raw[i]!) : raw[i]!])) as Record<Intent, number>;
-    const t = this.file.intentThresholds;
     const k = raw.indexOf(Math.max(...raw));
     const top = INTENT_CLASSES[k]!;
-    const removal = REMOVAL_INTENTS.find((r) => r === top);
-    return { p, top, removes: removal && t && raw[k]! >= t[removal] ? removal : null };
+    const byRemoval = passes(this.heads.removal, x, this.file.removalThresholds);
+    if (byRemoval && p[byRemoval.removes] >= REMOVAL_SUPPORT) return { p, top, ...byRemoval };
+    const own = REMOVAL_INTENTS.find((r) => r === top);
+    const t = this.file.intentThresholds;
+    return own && t && raw[k]! >= t[own] ? { p, top, removes: own, pRemoves: p[own] } : { p, top, removes: null };
   }
 
   /**

@@ -12,6 +12,7 @@ import { readLabelled } from './csv.js';
 import { readBusiness } from './business-eval.js';
 import { HEAD_OPTIONS, trainAveraged, type Featurized } from './trainer.js';
 import { INTENT_CLASSES, intentFeatures, REMOVAL_INTENTS, type Intent, type RemovalIntent } from './intent.js';
+import { buildRemoval, withRemoval } from './train-removal.js';
 
 export const BUSINESS_TRAIN_PATH = new URL('./data/business-train.csv', import.meta.url).pathname;
 
@@ -53,10 +54,10 @@ const argmax = (p: number[]) => p.indexOf(Math.max(...p));
  * likely intent it is, at which the out-of-fold precision reaches its target (the share of comments removed
  * that truly are that intent), so a removal on the head's word alone is rarely wrong.
  */
-export function tuneRemovalThresholds(probs: number[][], labels: string[], precision: Record<RemovalIntent, number>): Record<RemovalIntent, number> {
+export function tuneRemovalThresholds(probs: number[][], labels: string[], precision: Record<RemovalIntent, number>, classes: readonly string[] = INTENT_CLASSES): Record<RemovalIntent, number> {
   const out = {} as Record<RemovalIntent, number>;
   for (const intent of REMOVAL_INTENTS) {
-    const k = INTENT_CLASSES.indexOf(intent);
+    const k = classes.indexOf(intent);
     const scored = probs.map((p, i) => [argmax(p) === k ? p[k]! : 0, labels[i] === intent] as const).filter(([p]) => p > 0).sort((a, b) => b[0] - a[0]);
     let best = 0.99;
     let right = 0;
@@ -87,12 +88,14 @@ export const ORDINARY_EVERY = 4;
  */
 export const ORDINARY_REMOVAL_RATE: Record<RemovalIntent, number> = { threat: 0.003, scam: 0.001, spam: 0.001, abuse: 0.001 };
 
-/** Raises each removal threshold until the head alone removes at most its `rate` of every language's ordinary comments. */
-export function capOnOrdinary(thresholds: Record<RemovalIntent, number>, head: LinearModel, ordinary: Map<string, SparseVector[]>, rate: Record<RemovalIntent, number>): Record<RemovalIntent, number> {
+/**
+ * Raises each removal threshold until the head alone removes at most its `rate` of every language's ordinary
+ * comments (`probs`: per language, the head's probabilities of `classes` for each of them).
+ */
+export function capOnOrdinary(thresholds: Record<RemovalIntent, number>, probs: number[][][], rate: Record<RemovalIntent, number>, classes: readonly string[] = INTENT_CLASSES): Record<RemovalIntent, number> {
   const out = { ...thresholds };
-  const probs = [...ordinary.values()].map((xs) => xs.map((x) => predictProba(head, x)));
   for (const intent of REMOVAL_INTENTS) {
-    const k = INTENT_CLASSES.indexOf(intent);
+    const k = classes.indexOf(intent);
     for (const language of probs) {
       const ps = language.map((p) => (argmax(p) === k ? p[k]! : 0)).sort((a, b) => b - a);
       const allowed = Math.floor(rate[intent] * ps.length);
@@ -114,8 +117,8 @@ export function buildIntent(rows: IntentRow[], lexicons: { valence?: Valence; po
   const data = featurizeIntent([...rows, ...learnt], lexicons);
   const oof = outOfFoldIntent(data);
   const head = trainIntent(data, 5);
-  const ordinaryX = new Map([...ordinary].map(([l, texts]) => [l, texts.map((t) => intentFeatures(t, lexicons))]));
-  const thresholds = capOnOrdinary(tuneRemovalThresholds(oof, data.labels, REMOVAL_PRECISION), head, ordinaryX, ORDINARY_REMOVAL_RATE);
+  const ordinaryProbs = [...ordinary.values()].map((texts) => texts.map((t) => predictProba(head, intentFeatures(t, lexicons))));
+  const thresholds = capOnOrdinary(tuneRemovalThresholds(oof, data.labels, REMOVAL_PRECISION), ordinaryProbs, ORDINARY_REMOVAL_RATE);
   const pairs = oof.map((p, i): [number, boolean] => [p[argmax(p)]!, INTENT_CLASSES[argmax(p)] === data.labels[i]]);
   return {
     head, thresholds, calibration: fitPlatt(pairs), rows: rows.length,
@@ -134,22 +137,33 @@ export function withIntent(model: ModelFile, parts: IntentParts): ModelFile {
   };
 }
 
-/** `tsx functions/src/analysis/embedded/train-intent.ts`: retrains only the intent head of the shipped model.json. */
+/** `tsx functions/src/analysis/embedded/train-intent.ts`: retrains only the intent and removal heads of the shipped model.json. */
 if (process.argv[1]?.endsWith('train-intent.ts')) {
   const model = JSON.parse(readFileSync(MODEL_PATH, 'utf8')) as ModelFile;
   const { valence, polarity } = Classifier.fromFile(model);
-  const parts = buildIntent(readIntentRows(), { valence, polarity }, ordinaryComments());
-  console.log(`intent head: ${parts.rows} rows, 5-fold out-of-fold accuracy ${parts.outOfFoldAccuracy.toFixed(3)}, removal thresholds ${JSON.stringify(parts.thresholds)}`);
-  const next = withIntent(model, parts);
-  next.version = modelVersion(next);
+  const next = withBusinessHeads(model, { valence, polarity }, console.log);
   writeFileSync(MODEL_PATH, JSON.stringify(next) + '\n');
   console.log(`wrote ${MODEL_PATH}, version ${next.version}`);
 }
 
-/** The model's version: its recipe's name and a digest of its heads and the intent head's removal thresholds. */
-export function modelVersion(model: Pick<ModelFile, 'heads' | 'intentThresholds'>): string {
-  const digest = createHash('sha256').update(JSON.stringify(model.heads)).update(JSON.stringify(model.intentThresholds ?? null)).digest('hex');
-  return `embedded-lr-2.4+${digest.slice(0, 8)}`;
+/** The model with its intent and removal heads trained on the business comments (and ordinary text), versioned. */
+export function withBusinessHeads(model: ModelFile, lexicons: { valence?: Valence; polarity?: Polarity }, log: (line: string) => void): ModelFile {
+  const rows = readIntentRows();
+  const ordinary = ordinaryComments();
+  const intent = buildIntent(rows, lexicons, ordinary);
+  log(`intent head: ${intent.rows} business comments, 5-fold out-of-fold accuracy ${intent.outOfFoldAccuracy.toFixed(3)}, removal thresholds ${JSON.stringify(intent.thresholds)}`);
+  const removal = buildRemoval(rows, lexicons, ordinary);
+  log(`removal head: ${removal.rows} business comments and ${removal.ordinary} ordinary ones, removal thresholds ${JSON.stringify(removal.thresholds)}`);
+  const next = withRemoval(withIntent(model, intent), removal);
+  next.version = modelVersion(next);
+  return next;
+}
+
+/** The model's version: its recipe's name and a digest of its heads and the business heads' removal thresholds. */
+export function modelVersion(model: Pick<ModelFile, 'heads' | 'intentThresholds' | 'removalThresholds'>): string {
+  const digest = createHash('sha256').update(JSON.stringify(model.heads)).update(JSON.stringify(model.intentThresholds ?? null))
+    .update(JSON.stringify(model.removalThresholds ?? null)).digest('hex');
+  return `embedded-lr-2.5+${digest.slice(0, 8)}`;
 }
 
 /**

@@ -20,7 +20,7 @@ import { confusion } from './metrics.js';
 import { mixLog, rescale, SENTIMENT_CLASSES, type ModelFile } from './model.js';
 import { scores } from './metrics.js';
 import { EVAL_DIR, MODEL_PATH, TRAIN_DIR } from './paths.js';
-import { buildIntent, modelVersion, ordinaryComments, readIntentRows, withIntent } from './train-intent.js';
+import { withBusinessHeads } from './train-intent.js';
 import {
   crossValidatedSpam, featurizeOffensiveRows, HEAD_OPTIONS, featurizeRows, holdout, idsDigest, OFFENSIVE_CLASSES, probabilityOf, SPAM_CLASSES, SPAM_FOLDS, trainAveraged, trainHead, trainNbAveraged,
   outOfFoldRecall, textKey, tuneOffensiveThresholds, tuneOffsetsOnLogits, withoutTexts, type OrdinaryRow,
@@ -216,11 +216,8 @@ const model: ModelFile = {
     sentiment: { files: ['train/sentiment-tweets.csv', ...umsab.map((f) => `train/${f}`)], rows: sentimentRows.length, note: 'per-language heads (en = sentiment-tweets, with a second head over the offensive features mixed in) with VADER valence features (data/valence-en.tsv) and a multilingual fallback' },
   },
 };
-// The intent head (what a business comment is) reads the same features and lexicons.
-const intent = buildIntent(readIntentRows(), lexicons, ordinaryComments());
-log(`intent head: ${intent.rows} business comments, 5-fold out-of-fold accuracy ${intent.outOfFoldAccuracy.toFixed(3)}, removal thresholds ${JSON.stringify(intent.thresholds)}`);
-const shipped = withIntent(model, intent);
-shipped.version = modelVersion(shipped);
+// The intent and removal heads (what a business comment is; whether to remove it) read the same features and lexicons.
+const shipped = withBusinessHeads(model, lexicons, log);
 const json = JSON.stringify(shipped);
 writeFileSync(MODEL_PATH, json + '\n');
 log(`wrote ${MODEL_PATH} (${(json.length / 1e6).toFixed(2)} MB), version ${shipped.version}`);

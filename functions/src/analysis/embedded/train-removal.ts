@@ -1,0 +1,44 @@
+/**
+ * Training of the removal head (intent.ts REMOVAL_CLASSES): business comments labelled by what a moderator
+ * removes, and every ordinary comment of the training sets as 'keep'. Thresholds from 5-fold out-of-fold
+ * probabilities: precision on all rows (REMOVAL_PRECISION), then capped so that the head alone removes at
+ * most ORDINARY_REMOVAL_RATE of each language's ordinary comments, measured out of fold too (they are trained on).
+ */
+import { predictProba, pack, type LinearModel } from './linear.js';
+import type { ModelFile } from './model.js';
+import { trainAveraged, type Featurized, type Lexicons } from './trainer.js';
+import { intentFeatures, REMOVAL_CLASSES, REMOVAL_INTENTS, type RemovalIntent } from './intent.js';
+import { BUSINESS_TRAIN_PATH, capOnOrdinary, INTENT_OPTIONS, ORDINARY_REMOVAL_RATE, REMOVAL_PRECISION, tuneRemovalThresholds, type IntentRow } from './train-intent.js';
+import { relative } from 'node:path';
+import { REPO_ROOT } from './paths.js';
+
+export interface RemovalParts { head: LinearModel; thresholds: Record<RemovalIntent, number>; rows: number; ordinary: number }
+
+const FOLDS = 5;
+
+export function buildRemoval(rows: IntentRow[], lexicons: Lexicons, ordinary: Map<string, string[]>): RemovalParts {
+  const removal = (c: string) => ((REMOVAL_INTENTS as readonly string[]).includes(c) ? c : 'keep');
+  const texts = [...rows.map((r) => r.text), ...[...ordinary.values()].flat()];
+  const data: Featurized = { x: texts.map((t) => intentFeatures(t, lexicons)), labels: [...rows.map((r) => removal(r.category)), ...texts.slice(rows.length).map(() => 'keep')] };
+  const oof: number[][] = new Array(texts.length);
+  for (let f = 0; f < FOLDS; f++) {
+    const train = data.x.map((_, i) => i).filter((i) => i % FOLDS !== f);
+    const m = trainAveraged({ x: train.map((i) => data.x[i]!), labels: train.map((i) => data.labels[i]!) }, [...REMOVAL_CLASSES], INTENT_OPTIONS, 2);
+    data.x.forEach((x, i) => { if (i % FOLDS === f) oof[i] = predictProba(m, x); });
+  }
+  // Each language's ordinary comments, out of fold, in the order they were appended.
+  let at = rows.length;
+  const byLanguage = [...ordinary.values()].map((ts) => oof.slice(at, (at += ts.length)));
+  const thresholds = capOnOrdinary(tuneRemovalThresholds(oof, data.labels, REMOVAL_PRECISION, REMOVAL_CLASSES), byLanguage, ORDINARY_REMOVAL_RATE, REMOVAL_CLASSES);
+  return { head: trainAveraged(data, [...REMOVAL_CLASSES], INTENT_OPTIONS, 3), thresholds, rows: rows.length, ordinary: texts.length - rows.length };
+}
+
+/** Puts the removal head into a model file. */
+export function withRemoval(model: ModelFile, parts: RemovalParts): ModelFile {
+  return {
+    ...model,
+    heads: { ...model.heads, removal: pack(parts.head) },
+    removalThresholds: parts.thresholds,
+    training: { ...model.training, removal: { files: [relative(REPO_ROOT, BUSINESS_TRAIN_PATH), 'train/sentiment-umsab-*.csv', 'train/offensive-tweets.csv (clean)', 'train/offensive-davidson.csv (clean)'], rows: parts.rows + parts.ordinary, note: `${parts.rows} business comments, ${parts.ordinary} ordinary comments as keep` } },
+  };
+}
