@@ -82,7 +82,7 @@ const PATTERNS: Array<[string, RegExp]> = [
     'link en (mi )?(bio|perfil)|visit(en|a) mi (tienda|perfil|p[aá]gina)|en mi perfil|seguidores (reales|baratos)|lien (dans|en) (ma )?bio|sur ma page|dans mon profil|link im (profil|bio)|meinem kanal|link (no|na) (minha )?bio|(acesse|visite|confira) (o )?meu (perfil|insta|site)|ganhar seguidores|seguidores reais|nel mio profilo|link in bio|check (zeker )?mijn (webshop|pagina|bio)|zapraszam na m[oó]j (profil|kana[lł]|sklep)|profilimdeki (link|linke)|profilime|cek bio|mampir ke (olshop|toko|lapak)|olshop (aku|kami)|jasa (tambah )?followers|الرابط في البايو|حسابي|meri profile|profile check karo',
   ].join('|'))],
   ['earnings', ANY([
-    '(made|make|earn|earning|making) [£$€]?\\d[\\d,.]*\\s?(k|[£$€])? ?(a|per|last|this|every|each) (day|week|month)|from (home|my phone)|work from home|no experience needed|9-5',
+    '(made|make|earn|earning|making) [£$€]?\\d[\\d,.]*\\s?(k|[£$€])? ?(a|per|last|this|every|each) (day|week|month)|(earn|make|making|income|money|job|jobs|opportunit\\w*)[^.!?]{0,20}from (home|my phone)|work from home (jobs?|opportunit\\w*|and)|no experience needed|9-5',
     '(gana|ganar|ganhe|ganhar|gagner|gagnez|guadagna|guadagnare|verdien|verdiene|zarabiaj|zarabiam|kazan|kazanmak|kamao|kamaye) [^.!?]{0,30}(desde casa|de casa|depuis (chez vous|la maison)|da casa|von zu hause|vanuit huis|z domu|evden|dari rumah|ghar baithe)',
     '\\d[\\d.,]*\\s?(€|\\$|£|tl|zł|zl|rs|₹)?\\s?(/|al|par|a|am|pro|per|por|dziennie|na) ?(d[ií]a|jour|giorno|tag|dag|dzie[nń]|day)\\b|g[üu]nde \\d|roz kamao|ghar baithe',
   ].join('|'))],
@@ -200,7 +200,15 @@ const PATTERNS: Array<[string, RegExp]> = [
   ['praise', ANY('أحلى|أفضل|لذيذ|محترمين|ممتازين|يعطيكم العافية|सबसे अच्छा|सबसे बढ़िया')],
   ['question', /[?？¿؟]|^(how|what|when|where|why|which|who|is|are|can|could|do|does|will|would|any|cu[aá]nto|c[oó]mo|d[oó]nde|qu[eé]|cu[aá]ndo|tienen|hacen|combien|comment|o[uù]|quand|est-ce|vous|wie|was|wann|wo|gibt|habt|liefert|quanto|quando|onde|como|voc[eê]s|tem|dove|quale|avete|hoeveel|wanneer|waar|hebben|leveren|czy|ile|gdzie|kiedy|ne zaman|nerede|ka[cç]|berapa|kapan|apakah|ada|bisa|kitna|kab|kya|kahan|هل|كم|متى|أين|كيف|क्या|कब|कहाँ|कितना)\b/iu],
   // Questions asked without a question mark: German openings, Turkish question particles after a verb or var/yok.
-  ['question', /^(kann (man|ich)|k[öo]nnt ihr|k[öo]nnen sie|gibt es|habt ihr|hat (jemand|ihr)|wie (viel|lange|teuer))\b|(?:^|\s)(var|yok|\p{L}+(yor|bilir|abilir|ebilir|[ıiuü]r|ar|er))\s+m[ıiuü](sin|s[ıi]n[ıi]z|y[ıi]m)?(?=$|[\s?!.,])/u],
+  ['question', /^(kann (man|ich)|k[öo]nnt ihr|k[öo]nnen sie|gibt es|habt ihr|hat (jemand|ihr)|wie (viel|lange|teuer))\b|(?:^|\s)(var|yok|\p{L}+(yor|bilir|abilir|ebilir|[ıiuü]r|ar|er))\s+m[ıiuü](s[ıiuü]n[ıiuü]z|s[ıiuü]n|y[ıiuü]z|y[ıi]m)?(?=$|[\s?!.,])/u],
+  // ... and anywhere in the comment: "I'd like to know", "is it possible", "still have it in 37", "what time", "how much".
+  ['question', W([
+    'quisiera saber|quer[ií]a saber|me gustar[ií]a saber|se puede|es posible|gostaria de saber|queria saber|[ée] poss[ií]vel|d[áa] (pra|para)|ainda (tem|t[êe]m)',
+    'vorrei sapere|volevo sapere|si pu[òo]|[èe] possibile|je voudrais savoir|j\'aimerais savoir|c possible|c\'est possible|est-il possible|possible de',
+    'ich w[üu]rde gerne wissen|ist es m[öo]glich|ik wil graag weten|is het mogelijk|kan ik|o kt[óo]rej|czy (mo[żz]na|macie|jest|b[ęe]dzie)|ile kosztuje',
+    'jam (brp|berapa)|brp|berapa|kapan|gimana|bagaimana|apakah|ada gak|bisa (gak|ga|nggak)|kitne|kitna|kab tak|kahan (hai|milega)|kya (aap|ye|yeh|is|isme)',
+  ].join('|'))],
+  ['question', ANY('^(شو|ايش|إيش|وش|هل|كم|متى|وين|فين|امتى|ليش)\\s|ولا لا|ولا بس|कितने|कितना|कब तक|कहाँ मिलेगा|क्या आप')],
 ];
 
 /** Names of the cues present in the raw comment (model features and the policy's reasons). */

@@ -1,18 +1,17 @@
-/** Training of the intent head (intent.ts): its rows, out-of-fold probabilities and the removal thresholds. */
+/** Training of the intent head (intent.ts): its rows, out-of-fold probabilities and the removal thresholds (train-business.ts runs it). */
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Polarity, SparseVector } from './features.js';
 import type { Valence } from './valence.js';
 import { pack, predictProba, type LinearModel } from './linear.js';
 import { fitPlatt } from './calibration.js';
-import { Classifier, type ModelFile, type Platt } from './model.js';
-import { MODEL_PATH, TRAIN_DIR } from './paths.js';
+import type { ModelFile, Platt } from './model.js';
+import { TRAIN_DIR } from './paths.js';
 import { readLabelled } from './csv.js';
 import { readBusiness } from './business-eval.js';
 import { HEAD_OPTIONS, trainAveraged, type Featurized } from './trainer.js';
 import { INTENT_CLASSES, intentFeatures, REMOVAL_INTENTS, type Intent, type RemovalIntent } from './intent.js';
-import { buildRemoval, withRemoval } from './train-removal.js';
 
 export const BUSINESS_TRAIN_PATH = new URL('./data/business-train.csv', import.meta.url).pathname;
 
@@ -135,28 +134,6 @@ export function withIntent(model: ModelFile, parts: IntentParts): ModelFile {
     calibration: { ...model.calibration, intent: parts.calibration },
     training: { ...model.training, intent: { files: ['functions/src/analysis/embedded/data/business-train.csv'], rows: parts.rows, note: `5-fold out-of-fold accuracy ${parts.outOfFoldAccuracy.toFixed(3)}` } },
   };
-}
-
-/** `tsx functions/src/analysis/embedded/train-intent.ts`: retrains only the intent and removal heads of the shipped model.json. */
-if (process.argv[1]?.endsWith('train-intent.ts')) {
-  const model = JSON.parse(readFileSync(MODEL_PATH, 'utf8')) as ModelFile;
-  const { valence, polarity } = Classifier.fromFile(model);
-  const next = withBusinessHeads(model, { valence, polarity }, console.log);
-  writeFileSync(MODEL_PATH, JSON.stringify(next) + '\n');
-  console.log(`wrote ${MODEL_PATH}, version ${next.version}`);
-}
-
-/** The model with its intent and removal heads trained on the business comments (and ordinary text), versioned. */
-export function withBusinessHeads(model: ModelFile, lexicons: { valence?: Valence; polarity?: Polarity }, log: (line: string) => void): ModelFile {
-  const rows = readIntentRows();
-  const ordinary = ordinaryComments();
-  const intent = buildIntent(rows, lexicons, ordinary);
-  log(`intent head: ${intent.rows} business comments, 5-fold out-of-fold accuracy ${intent.outOfFoldAccuracy.toFixed(3)}, removal thresholds ${JSON.stringify(intent.thresholds)}`);
-  const removal = buildRemoval(rows, lexicons, ordinary);
-  log(`removal head: ${removal.rows} business comments and ${removal.ordinary} ordinary ones, removal thresholds ${JSON.stringify(removal.thresholds)}`);
-  const next = withRemoval(withIntent(model, intent), removal);
-  next.version = modelVersion(next);
-  return next;
 }
 
 /** The model's version: its recipe's name and a digest of its heads and the business heads' removal thresholds. */

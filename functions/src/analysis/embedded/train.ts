@@ -20,7 +20,7 @@ import { confusion } from './metrics.js';
 import { mixLog, rescale, SENTIMENT_CLASSES, type ModelFile } from './model.js';
 import { scores } from './metrics.js';
 import { EVAL_DIR, MODEL_PATH, TRAIN_DIR } from './paths.js';
-import { withBusinessHeads } from './train-intent.js';
+import { withBusinessHeads } from './train-business.js';
 import {
   crossValidatedSpam, featurizeOffensiveRows, HEAD_OPTIONS, featurizeRows, holdout, idsDigest, OFFENSIVE_CLASSES, probabilityOf, SPAM_CLASSES, SPAM_FOLDS, trainAveraged, trainHead, trainNbAveraged,
   outOfFoldRecall, textKey, tuneOffensiveThresholds, tuneOffsetsOnLogits, withoutTexts, type OrdinaryRow,
