@@ -207,6 +207,39 @@ describe('business comments as people write them, in every language', () => {
     expect((await one('bu gözlüğün siyahı var mı')).category).toBe('question');
   });
 
+  it.each([
+    'rezervasyon alıyor musunuz cumartesi 4 kişiyiz',
+    'hola, el menú del día incluye postre o va aparte',
+    'o której otwieracie w sobotę',
+    'kak cabang depok buka jam brp',
+    'شو مواعيد الفرع يوم السبت',
+    'vorrei sapere se la montatura è disponibile anche in verde',
+  ])('reads a question asked without a question mark: %s', async (text) => {
+    const d = await one(text);
+    expect(d.decision).toBe('reply');
+    expect(d.category).toBe('question');
+  });
+
+  it.each([
+    'Customer care: sorry for the trouble! To process your refund please send your card number and CVV in a private message',
+    'Atención al cliente: para el reembolso envíanos por privado el número de tu tarjeta y el código de seguridad',
+    'रिफंड के लिए अपना कार्ड नंबर और ओटीपी इनबॉक्स में भेजें',
+    'Avis Meta : votre page enfreint nos standards de la communauté, vérifiez-la ici meta-page-review.help/fr',
+  ])('deletes a fake support message that asks for card details or sends to a fake notice: %s', async (text) => {
+    const d = await one(text);
+    expect(d.decision).toBe('delete');
+    expect(d.category).toBe('scam');
+  });
+
+  it.each([
+    'Internet down again all afternoon and I work from home, this is the third time this month',
+    'The OTP for my card never arrives, I have tried five times, please fix it',
+  ])('answers a complaint that mentions working from home or a card code: %s', async (text) => {
+    const d = await one(text);
+    expect(d.decision).toBe('reply');
+    expect(d.category).toBe('complaint');
+  });
+
   it('finds spaced-out links but not sentence ends', () => {
     expect(findLinks('go to w w w. cheap-deals .shop/now').map((l) => l.domain)).toEqual(['cheap-deals.shop']);
     expect(findLinks('Hallo. Es geht mir gut. De levering was snel.')).toEqual([]);

@@ -9,7 +9,9 @@ import { parse } from 'tldts-icann';
 
 /** Bare domains match on linkify-it's default TLDs plus the generic ones spam favours. */
 const linkify = new LinkifyIt({ fuzzyLink: true, fuzzyEmail: false }).tlds(
-  'xyz top online site club store live app link click vip icu fun win bid money cash io ai me ly co gg lol buzz today shop cc tk ml ga cf gq'.split(' '), true,
+  ('xyz top online site club store live app link click vip icu fun win bid money cash io ai me ly co gg lol buzz today shop cc tk ml ga cf gq'
+    // The generic ones fake support and policy notices favour ("meta-policy-review.help", "fb-business-hilfe.support").
+    + ' help support services center page review security cloud network email tech website space digital claim gift loan').split(' '), true,
 );
 
 const SHORTENERS = new Set(['bit.ly', 'tinyurl.com', 't.co', 'goo.gl', 'ow.ly', 'is.gd', 'buff.ly', 'cutt.ly', 'rebrand.ly', 'shorturl.at', 'rb.gy', 't.ly', 'tiny.cc', 'wa.me', 't.me', 'linktr.ee', 'bitly.com', 's.id', 'lnkd.in']);

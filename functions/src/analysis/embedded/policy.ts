@@ -17,13 +17,16 @@ import { isScam } from './rules.js';
 import { REMOVAL_INTENTS, type Intent, type RemovalIntent } from './intent.js';
 import { RULE_CONFIDENCE } from './rule-confidence.js';
 
+/** The intent head's probability of spam under which, reading the comment as something else, it overrules the spam model alone. */
+const HEAD_SPAM_DOUBT = 0.25;
+
 const pct = (p: number) => Math.round(Math.min(0.99, Math.max(0.5, p)) * 100);
 
 export const REASONS: Record<string, string> = {
   threat: 'threat of violence, doxxing or self-harm encouragement',
   link: 'contains a link', unknownLink: 'link to an unknown domain', shortener: 'link shortener hides the destination', obfuscatedLink: 'obfuscated link',
   phone: 'phone number', contact: 'asks to move the conversation to WhatsApp/Telegram/DMs', giveaway: 'giveaway or prize words', crypto: 'crypto, trading or investment bait',
-  impersonation: 'impersonates Meta or the page', lookalikes: 'look-alike characters disguise words', promo: 'self-promotion', selfPromo: 'promotes the commenter\'s own page, shop or followers', earnings: 'work-from-home or easy-money bait', spamModel: 'reads like spam (spam model)',
+  impersonation: 'impersonates Meta or the page', credentials: 'asks for card details, codes or passwords', lookalikes: 'look-alike characters disguise words', promo: 'self-promotion', selfPromo: 'promotes the commenter\'s own page, shop or followers', earnings: 'work-from-home or easy-money bait', spamModel: 'reads like spam (spam model)',
   offensiveModel: 'abusive language (offensive model)', hate: 'demeans people for their origin, religion or sex', offensiveWords: 'insults or profanity', complaint: 'complaint words', sarcasm: 'sarcasm about the brand',
   negative: 'negative sentiment', question: 'asks a question', positive: 'positive sentiment', praiseWords: 'thanks or praise words', neutral: 'nothing to act on', unsupportedLanguage: 'language not supported: reply drafted in the brand language',
   needsAnswer: 'needs answer',
@@ -96,11 +99,13 @@ export function decide({ comment, brand, classification: c, cues, language, vers
   const criticism = cues.has('complaint') || cues.has('sarcasm');
   const sentiment = cues.has('sarcasm') ? 'negative' : c.sentiment;
   const scam = isScam(cues);
-  const spamCues = ['unknownLink', 'shortener', 'obfuscatedLink', 'phone', 'contact', 'giveaway', 'crypto', 'impersonation', 'lookalikes', 'promo', 'selfPromo', 'earnings'].filter((k) => cues.has(k));
+  const spamCues = ['credentials', 'unknownLink', 'shortener', 'obfuscatedLink', 'phone', 'contact', 'giveaway', 'crypto', 'impersonation', 'lookalikes', 'promo', 'selfPromo', 'earnings'].filter((k) => cues.has(k));
   const promotion = cues.has('selfPromo') || cues.has('earnings');
   // Criticism is never removed as spam unless it is a scam or carries contact/link bait; thanks, praise and
-  // questions with no spam cue at all are not removed on the spam model's word alone.
-  const modelSpam = c.isSpam && !((criticism || cues.has('praise') || cues.has('question')) && !spamCues.length);
+  // questions with no spam cue at all are not removed on the spam model's word alone; nor, with no spam cue, a
+  // comment the intent head reads as something else (the spam model learnt YouTube comments, not business ones).
+  const headDoubts = !!c.intent && !['spam', 'scam'].includes(c.intent.top) && c.intent.p.spam < HEAD_SPAM_DOUBT;
+  const modelSpam = c.isSpam && !((criticism || cues.has('praise') || cues.has('question') || headDoubts) && !spamCues.length);
   const isSpam = scam || (promotion && !criticism) || modelSpam;
   const base = { sentiment, isSpam, isOffensive: c.isOffensive || cues.has('threat'), language: language.language === 'und' ? replyLanguage : language.language, provider: 'embedded', version };
   const out = (decision: AiDecision['decision'], category: Category, confidence: number, reasons: string[], extra: Partial<AiDecision> = {}): AiDecision => ({

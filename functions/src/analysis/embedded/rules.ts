@@ -61,6 +61,12 @@ const PATTERNS: Array<[string, RegExp]> = [
     "(service client|customer (service|support)|atendimento|servicio al cliente|kundenservice|assistenza clienti|klantenservice|obs[lł]uga klienta|m[üu][sş]teri hizmetleri) (officiel|official|oficial|offiziell|ufficiale|officieel|oficjalny|resmi)|(pour|to|para|um|per|om) (d[ée]bloquer|unlock|desbloquear|liberar|freizuschalten|sbloccare|vrij te geven) (votre|your|su|seu|o seu|ihre|il tuo|uw)",
   ].join('|'))],
   ['contact', ANY('inbox (saya|aku|kami|me|us|gw)|langsung inbox|(envoyez|send|mandem|envíen|schicken sie|inviate|stuur)[^.!?]{0,30}(coordonn[ée]es|card|cart[aã]o|tarjeta|karte|carta|kaart|iban|rib)')],
+  // Asks for card details, one-time codes or passwords: no page and no customer does that in public.
+  ['credentials', ANY([
+    '(send|share|give|provide|dm|inbox|confirm|enter|envoy\\p{L}*|env[ií][aá]\\p{L}*|mand[ae]\\p{L}*|invia\\p{L}*|comunica\\p{L}*|schick\\p{L}*|sende\\p{L}*|nennen sie|stuur\\p{L}*|geef|wy[śs]lij\\p{L}*|podaj\\p{L}*|g[öo]nder\\p{L}*|kirim\\p{L}*|ارسل|أرسل|ابعت|ابعث)[^.!?\\n]{0,45}',
+    '(card number|card details|your (otp|pin|password|card)|cvv|cvc|n[úu]mero de (la |tu |su )?tarjeta|datos de (la |tu |su )?tarjeta|num[ée]ro de (votre |ta |la )?carte|code (au dos|de s[ée]curit[ée])|n[úu]mero do (seu )?cart[ãa]o|dados do (seu )?cart[ãa]o|kartennummer|kartendaten|numero (della )?carta|dati della (tua )?carta|kaartnummer|pincode|numer karty|dane karty|kart (numaran|bilgi)|nomor kartu|kode otp|رقم البطاقة|الرمز السري|رمز التحقق)',
+    '|(कार्ड (नंबर|नम्बर|डिटेल)|ओटीपी|\\botp\\b|cvv|card number|kart (numaran|bilgi)\\p{L}*)[^.!?\\n]{0,40}(भेज|bhej|g[öo]nder|payla[şs]|inbox|इनबॉक्स)',
+  ].join(''), )],
   ['giveaway', ANY('مبروك|جائز|الفوز|ربحت|فزت|مسابق|سحب')],
   ['contact', ANY('واتس|الواتساب|تيليجرام|تلغرام|تواصل مع|راسلنا|راسلني|الخاص')],
   ['impersonation', ANY([
@@ -70,6 +76,7 @@ const PATTERNS: Array<[string, RegExp]> = [
     'infracci[oó]n de (derechos|normas)|su p[aá]gina ser[aá] (eliminada|desactivada)|sua p[aá]gina ser[aá] (desativada|exclu[ií]da)|votre page sera (supprim|d[ée]sactiv)|ihre seite wird (gel[öo]scht|deaktiviert)',
     '(meta|facebook|instagram) (pages? )?(notice|alert|warning|appeal|security|s[ée]curit[ée]|sicurezza|seguran[cç]a|seguridad|sicherheit|g[üu]venlik|beveiliging|bezpiecze[nń]stw)',
     '(has been|was) reported for|will be (permanently )?(disabled|deleted|suspended|removed|restricted|unpublished) (within|in|today)|within 24 hours',
+    'wird (in|innerhalb|binnen) [^.!?]{0,20}(gel[öo]scht|deaktiviert|gesperrt)|gemeinschaftsstandards|richtlinien-hinweis|normes communautaires|standards de la communaut[ée]|normas (comunitarias|da comunidade)|padr[õo]es da comunidade|standard della community|communityrichtlijnen|standard[óo]w spo[łl]eczno[śs]ci|topluluk (kurallar|standartlar)|standar komunitas|معايير المجتمع|कम्युनिटी (स्टैंडर्ड|गाइडलाइन)',
     'sera supprim[ée]e|ser[aá] (eliminad|desactivad|desativad|exclu[ií]d)|verr[aà] (disattivat|eliminat|sospes)|wordt (verwijderd|gedeactiveerd|opgeschort)|zostanie (usuni[eę]t|zablokowan|zawieszon)|kapat[ıi]lacak|akan (dinonaktifkan|dihapus|diblokir)|سيتم (إيقاف|حذف|تعطيل)',
   ].join('|'))],
   ['promo', W([
@@ -118,7 +125,7 @@ const PATTERNS: Array<[string, RegExp]> = [
   ].join('|'))],
   ['threat', ANY('(أكسر|اكسر|بكسر|هكسر|لأكسر|راح اكسر) (راس|رأس|وجه|رقبة)|هقتلك|سأقتلك|راح اقتلك|بذبحك|هذبحك|(أحرق|احرق|هحرق) (المحل|الفرع)|(اعرف|أعرف|عارف|نعرف) (وين|فين|أين|عنوان|بيت)|قنبلة')],
   ['complaint', W([
-    'charged twice|double charged|refund|never (arrived|received|came|got)|still (waiting|hasn\'t|haven\'t|not)|(arrived|came) (broken|damaged|late)|is broken|stopped working|no (one|body) (answers|responds|replies)|nobody (answers|responds|replies)|worst|scam(med)?|rip[- ]?off|waste of money|disappointed|disappointing|unacceptable|customer service|cancel(led)? my order|wrong (size|item|order)|(items?|parts?|pieces?) (is |are )?missing|missing (items?|parts?|pieces?)|where is my (order|package|refund)|fix this|false advertising|poor quality|fell apart|ripped|not worth|overpriced|broke (after|within)|(zipper|strap|handle|screen) (broke|snapped)|(is|are|was) a joke|(terrible|awful) (support|service|experience|quality|product|customer service)|horrible|waited (\\d+|two|three|four|five|six) (days|weeks|months)|still nothing|never (buying|ordering|shopping|buy|order) (from|here|again)|(would|do) not recommend|don\'?t recommend',
+    'charged twice|double charged|refund|never (arrived|arrives|received|came|comes|got|works|worked)|(doesn\'t|does not|didn\'t|won\'t) (arrive|work|load|open)|please fix|still (waiting|hasn\'t|haven\'t|not)|(arrived|came) (broken|damaged|late)|is broken|stopped working|no (one|body) (answers|responds|replies)|nobody (answers|responds|replies)|worst|scam(med)?|rip[- ]?off|waste of money|disappointed|disappointing|unacceptable|customer service|cancel(led)? my order|wrong (size|item|order)|(items?|parts?|pieces?) (is |are )?missing|missing (items?|parts?|pieces?)|where is my (order|package|refund)|fix this|false advertising|poor quality|fell apart|ripped|not worth|overpriced|broke (after|within)|(zipper|strap|handle|screen) (broke|snapped)|(is|are|was) a joke|(terrible|awful) (support|service|experience|quality|product|customer service)|horrible|waited (\\d+|two|three|four|five|six) (days|weeks|months)|still nothing|never (buying|ordering|shopping|buy|order) (from|here|again)|(would|do) not recommend|don\'?t recommend',
     'reembolso|devoluci[oó]n|no (me )?(ha )?lleg[oó]|lleg[oó] (roto|da[ñn]ado|tarde|incompleto)|nadie (me )?(responde|contesta)|estafa|cobraron dos veces|p[eé]simo|decepcionad[oa]|qu[eé] decepci[oó]n|se (me |nos )?rompi(eron|[oó])|mala calidad|sigo esperando|d[oó]nde est[aá] mi pedido|horrible|no (lo )?recomiendo|nunca m[aá]s',
     'rembours\\p{L}*|jamais re[çc]ue?|toujours pas re[çc]ue?|arriv[ée]e? cass[ée]|personne ne r[ée]pond|arnaque|d[ée][çc]ue?|factur[ée] deux fois|service client|nul|honteux|horrible|je ne (le )?recommande pas|plus jamais',
     'r[üu]ckerstattung|nie angekommen|nicht angekommen|kaputt|besch[äa]digt|niemand antwortet|betrug|entt[äa]uscht|doppelt abgebucht|immer noch nicht|warte seit|schlechte qualit[äa]t|kundenservice|schrecklich|furchtbar|nicht zu empfehlen|nie wieder',
@@ -253,9 +260,9 @@ export function withoutPageTag(text: string, businessName: string | undefined): 
 /** Cues without which a non-English comment is not spam, whatever the (English-trained) spam head says. */
 export const SPAM_CUES = ['link', 'contact', 'phone', 'promo', 'giveaway', 'crypto', 'impersonation', 'selfPromo', 'earnings'];
 
-/** Bait (prize, crypto, impersonation) plus a way to reach the scammer off the page. */
+/** Bait (prize, crypto, impersonation) plus a way to reach the scammer off the page, or a request for card details or codes. */
 export function isScam(found: Set<string>): boolean {
   const bait = found.has('giveaway') || found.has('crypto') || found.has('impersonation');
   const reach = found.has('contact') || found.has('phone') || found.has('unknownLink') || found.has('shortener');
-  return (bait && reach) || (found.has('impersonation') && found.has('link')) || (found.has('lookalikes') && bait);
+  return (bait && reach) || found.has('credentials') || (found.has('impersonation') && found.has('link')) || (found.has('lookalikes') && bait);
 }
