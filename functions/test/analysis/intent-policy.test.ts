@@ -1,10 +1,11 @@
-/** How the decision policy combines the intent head with the rules (policy.ts), on classifications built by hand. */
+/** How the decision policy combines the business heads with the rules (policy.ts, model.ts intentOf), on readings built by hand. */
 import { describe, expect, it } from 'vitest';
 import { decide } from '../../src/analysis/embedded/policy.js';
 import { detect } from '../../src/analysis/embedded/language.js';
 import { cues } from '../../src/analysis/embedded/rules.js';
-import { INTENT_CLASSES, type Intent, type RemovalIntent } from '../../src/analysis/embedded/intent.js';
-import type { Classification } from '../../src/analysis/embedded/model.js';
+import { INTENT_CLASSES, REMOVAL_CLASSES, REMOVAL_SUPPORT, type Intent, type RemovalIntent } from '../../src/analysis/embedded/intent.js';
+import { Classifier, type Classification, type Heads, type ModelFile } from '../../src/analysis/embedded/model.js';
+import type { LinearModel } from '../../src/analysis/embedded/linear.js';
 
 const quiet: Classification = {
   pSpam: 0.1, isSpam: false, pOffensive: 0.1, isOffensive: false, offensiveWords: [], insults: [], aimed: false, sentiment: 'neutral', pSentiment: 0.5,
@@ -48,5 +49,52 @@ describe('the intent head in the decision policy', () => {
     expect(decideFor('do you ship to Spain?').category).toBe('question');
     expect(decideFor('my parcel never arrived').category).toBe('complaint');
     expect(decideFor('ok').decision).toBe('ignore');
+  });
+});
+
+describe('the rules and the spam model beside the intent head', () => {
+  const reading = (top: Intent, p: Partial<Record<Intent, number>>): Classification['intent'] => ({
+    top, removes: null, p: { ...Object.fromEntries(INTENT_CLASSES.map((k) => [k, 0.01])), ...p } as Record<Intent, number>,
+  });
+
+  it('answers praise the rules read when the head reads nothing to act on but finds praise plausible', () => {
+    expect(decideFor('thank you so much, lovely staff', reading('other', { other: 0.6, praise: 0.4 }))).toMatchObject({ decision: 'reply', category: 'praise' });
+    expect(decideFor('thank you so much, lovely staff', reading('other', { other: 0.8, praise: 0.1 })).decision).toBe('ignore');
+  });
+
+  it('does not delete on the spam model alone what the head reads as something else, unless a spam cue agrees', () => {
+    const spammy = { ...quiet, isSpam: true, pSpam: 0.8 };
+    const run = (content: string, intent: Classification['intent']) => decide({
+      comment: { id: 'c1', content, authorName: 'Ana Diaz', platform: 'facebook' }, brand: { businessName: 'Acme' },
+      cues: cues(content), language: detect(content), version: 'test', classification: { ...spammy, intent },
+    });
+    expect(run('the code for my account never shows up', reading('complaint', { complaint: 0.7, spam: 0.05 })).decision).not.toBe('delete');
+    expect(run('the code for my account never shows up', reading('spam', { spam: 0.5 })).decision).toBe('delete');
+    expect(run('check my channel for free codes', reading('complaint', { complaint: 0.7, spam: 0.05 })).decision).toBe('delete');
+  });
+});
+
+describe('the removal head beside the intent head (Classifier.intentOf)', () => {
+  const biasOnly = (classes: readonly string[], probs: number[]): LinearModel => ({ classes: [...classes], dim: 1, weights: new Float32Array(classes.length), bias: Float32Array.from(probs, Math.log) });
+  const nothing = { idx: new Int32Array(0), val: new Float32Array(0) };
+  const classifier = (intentThreat: number, removalThreat: number) => new Classifier(
+    {
+      intent: biasOnly(INTENT_CLASSES, INTENT_CLASSES.map((k) => (k === 'threat' ? intentThreat : k === 'complaint' ? 1 - intentThreat : 1e-9))),
+      removal: biasOnly(REMOVAL_CLASSES, REMOVAL_CLASSES.map((k) => (k === 'threat' ? removalThreat : k === 'keep' ? 1 - removalThreat : 1e-9))),
+    } as unknown as Heads,
+    { intentThresholds: { threat: 0.8, scam: 0.9, spam: 0.9, abuse: 0.9 }, removalThresholds: { threat: 0.7, scam: 0.9, spam: 0.9, abuse: 0.9 }, calibration: {} } as unknown as ModelFile,
+  );
+
+  it('removes on the removal head\'s word when the intent head finds the removal plausible', () => {
+    expect(classifier(REMOVAL_SUPPORT + 0.05, 0.9).intentOf(nothing)).toMatchObject({ removes: 'threat', pRemoves: expect.closeTo(0.9, 5) });
+  });
+
+  it('does not when the intent head reads something else (a complaint about broken glasses), nor below the removal threshold', () => {
+    expect(classifier(REMOVAL_SUPPORT - 0.1, 0.95).intentOf(nothing)!.removes).toBeNull();
+    expect(classifier(0.6, 0.65).intentOf(nothing)!.removes).toBeNull();
+  });
+
+  it('keeps the intent head\'s own removal above its threshold', () => {
+    expect(classifier(0.85, 0.1).intentOf(nothing)).toMatchObject({ removes: 'threat', pRemoves: expect.closeTo(0.85, 5) });
   });
 });
