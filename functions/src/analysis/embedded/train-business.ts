@@ -8,7 +8,7 @@ import type { Polarity } from './features.js';
 import type { Valence } from './valence.js';
 import { Classifier, type ModelFile } from './model.js';
 import { MODEL_PATH } from './paths.js';
-import { buildIntent, modelVersion, ordinaryComments, readIntentRows, withIntent } from './train-intent.js';
+import { buildIntent, modelVersion, ordinaryComments, readIntentRows, withIntent, writtenOrdinary } from './train-intent.js';
 import { buildRemoval, withRemoval } from './train-removal.js';
 
 /** `tsx functions/src/analysis/embedded/train-business.ts`: retrains only the intent and removal heads of the shipped model.json. */
@@ -24,10 +24,11 @@ if (process.argv[1]?.endsWith('train-business.ts')) {
 export function withBusinessHeads(model: ModelFile, lexicons: { valence?: Valence; polarity?: Polarity }, log: (line: string) => void): ModelFile {
   const rows = readIntentRows();
   const ordinary = ordinaryComments();
-  const intent = buildIntent(rows, lexicons, ordinary);
+  const written = writtenOrdinary();
+  const intent = buildIntent(rows, lexicons, ordinary, written);
   log(`intent head: ${intent.rows} business comments, 5-fold out-of-fold accuracy ${intent.outOfFoldAccuracy.toFixed(3)}, removal thresholds ${JSON.stringify(intent.thresholds)}`);
-  const removal = buildRemoval(rows, lexicons, ordinary);
-  log(`removal head: ${removal.rows} business comments and ${removal.ordinary} ordinary ones, removal thresholds ${JSON.stringify(removal.thresholds)}`);
+  const removal = buildRemoval(rows, lexicons, ordinary, written);
+  log(`removal head: ${removal.rows} business comments and ${removal.ordinary} ordinary ones (${written.length} of them written), removal thresholds ${JSON.stringify(removal.thresholds)}`);
   const next = withRemoval(withIntent(model, intent), removal);
   next.version = modelVersion(next);
   return next;

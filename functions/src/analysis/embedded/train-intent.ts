@@ -1,6 +1,6 @@
 /** Training of the intent head (intent.ts): its rows, out-of-fold probabilities and the removal thresholds (train-business.ts runs it). */
 import { createHash } from 'node:crypto';
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Polarity, SparseVector } from './features.js';
 import type { Valence } from './valence.js';
@@ -109,9 +109,11 @@ export function capOnOrdinary(thresholds: Record<RemovalIntent, number>, probs: 
  * Trains the shipped intent head on every row, with thresholds and calibration from 5-fold out-of-fold
  * probabilities; `ordinary` (texts per language that are no business comments' removals) caps the thresholds.
  */
-export function buildIntent(rows: IntentRow[], lexicons: { valence?: Valence; polarity?: Polarity }, ordinary: Map<string, string[]> = new Map()): IntentParts {
-  // Every ORDINARY_EVERY-th ordinary comment joins the rows as nothing to act on ('other'); the rest cap the thresholds.
-  const learnt = [...ordinary].flatMap(([language, texts]) => texts.filter((_, i) => i % ORDINARY_EVERY === 0).map((text, i): IntentRow => ({ id: `ordinary-${language}-${i}`, text, language, category: 'other' })));
+export function buildIntent(rows: IntentRow[], lexicons: { valence?: Valence; polarity?: Polarity }, ordinary: Map<string, string[]> = new Map(), written: string[] = []): IntentParts {
+  // Every ORDINARY_EVERY-th ordinary comment, and every written one, joins the rows as nothing to act on
+  // ('other'); the rest of the ordinary comments cap the thresholds.
+  const learnt = [...ordinary].flatMap(([language, texts]) => texts.filter((_, i) => i % ORDINARY_EVERY === 0).map((text, i): IntentRow => ({ id: `ordinary-${language}-${i}`, text, language, category: 'other' })))
+    .concat(written.map((text, i) => ({ id: `written-${i}`, text, language: '', category: 'other' })));
   ordinary = new Map([...ordinary].map(([l, texts]) => [l, texts.filter((_, i) => i % ORDINARY_EVERY !== 0)]));
   const data = featurizeIntent([...rows, ...learnt], lexicons);
   const oof = outOfFoldIntent(data);
@@ -143,9 +145,13 @@ export function modelVersion(model: Pick<ModelFile, 'heads' | 'intentThresholds'
   return `embedded-lr-2.5+${digest.slice(0, 8)}`;
 }
 
+/** Ordinary posts written for training (data/ordinary-train.csv: id,text,language), in every supported language. */
+export const ORDINARY_TRAIN_PATH = new URL('./data/ordinary-train.csv', import.meta.url).pathname;
+
 /**
- * Ordinary social-media text that no removal should touch: the UMSAB training comments of each language, and
- * the English tweets of the OLID and Davidson training rows labelled clean.
+ * Ordinary social-media text that no removal should touch, per source: the UMSAB training comments of each
+ * language and the English tweets of the OLID and Davidson training rows labelled clean. Real text: the
+ * removal thresholds are capped on it.
  */
 export function ordinaryComments(): Map<string, string[]> {
   const files = readdirSync(TRAIN_DIR).filter((f) => /^sentiment-umsab-\w+\.csv$/.test(f)).sort();
@@ -154,4 +160,14 @@ export function ordinaryComments(): Map<string, string[]> {
     ...files.map((f): [string, string[]] => [f.replace(/^sentiment-umsab-|\.csv$/g, ''), readLabelled(join(TRAIN_DIR, f)).map((r) => r.text)]),
     ['en (OLID, clean)', clean('offensive-tweets.csv')], ['en (Davidson, clean)', clean('offensive-davidson.csv')],
   ]);
+}
+
+/**
+ * Ordinary posts written for training in all twelve languages (data/ordinary-train.csv: id,text,language), half
+ * of them with words that sound like threats, abuse or scams ("burn calories", "my kids' school", "I know
+ * where…"): learnt as nothing to remove, never used to cap the thresholds (300 deliberately hard posts per
+ * language would let a single one set a language's cap).
+ */
+export function writtenOrdinary(path = ORDINARY_TRAIN_PATH): string[] {
+  return existsSync(path) ? readBusiness(path).map((r) => r.text!) : [];
 }

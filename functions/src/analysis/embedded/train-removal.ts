@@ -1,7 +1,7 @@
 /**
  * Training of the removal head (intent.ts REMOVAL_CLASSES): business comments labelled by what a moderator
- * removes, and every ordinary comment of the training sets as 'keep'. Thresholds from 5-fold out-of-fold
- * probabilities: precision on all rows (REMOVAL_PRECISION), then capped so that the head alone removes at
+ * removes, every ordinary comment of the training sets and every written ordinary post as 'keep'. Thresholds from 5-fold out-of-fold
+ * probabilities: precision on the business and real ordinary comments (REMOVAL_PRECISION), then capped so that the head alone removes at
  * most REMOVAL_ORDINARY_RATE of each language's ordinary comments, measured out of fold too (they are trained on).
  */
 import { predictProba, pack, type LinearModel } from './linear.js';
@@ -24,9 +24,10 @@ const FOLDS = 5;
  */
 export const REMOVAL_ORDINARY_RATE: Record<RemovalIntent, number> = { ...ORDINARY_REMOVAL_RATE, threat: 2 * ORDINARY_REMOVAL_RATE.threat };
 
-export function buildRemoval(rows: IntentRow[], lexicons: Lexicons, ordinary: Map<string, string[]>): RemovalParts {
+export function buildRemoval(rows: IntentRow[], lexicons: Lexicons, ordinary: Map<string, string[]>, written: string[] = []): RemovalParts {
   const removal = (c: string) => ((REMOVAL_INTENTS as readonly string[]).includes(c) ? c : 'keep');
-  const texts = [...rows.map((r) => r.text), ...[...ordinary.values()].flat()];
+  // Business comments, then the ordinary comments (per source, in order: they cap the thresholds), then the written ordinary posts.
+  const texts = [...rows.map((r) => r.text), ...[...ordinary.values()].flat(), ...written];
   const data: Featurized = { x: texts.map((t) => intentFeatures(t, lexicons)), labels: [...rows.map((r) => removal(r.category)), ...texts.slice(rows.length).map(() => 'keep')] };
   const oof: number[][] = new Array(texts.length);
   for (let f = 0; f < FOLDS; f++) {
@@ -37,7 +38,11 @@ export function buildRemoval(rows: IntentRow[], lexicons: Lexicons, ordinary: Ma
   // Each language's ordinary comments, out of fold, in the order they were appended.
   let at = rows.length;
   const byLanguage = [...ordinary.values()].map((ts) => oof.slice(at, (at += ts.length)));
-  const thresholds = capOnOrdinary(tuneRemovalThresholds(oof, data.labels, REMOVAL_PRECISION, REMOVAL_CLASSES), byLanguage, REMOVAL_ORDINARY_RATE, REMOVAL_CLASSES);
+  // Precision on the business and real ordinary comments: the written posts were made hard on purpose, so their
+  // share among the comments a threshold passes would say nothing of a page's comments.
+  const real = at;
+  const precise = tuneRemovalThresholds(oof.slice(0, real), data.labels.slice(0, real), REMOVAL_PRECISION, REMOVAL_CLASSES);
+  const thresholds = capOnOrdinary(precise, byLanguage, REMOVAL_ORDINARY_RATE, REMOVAL_CLASSES);
   return { head: trainAveraged(data, [...REMOVAL_CLASSES], INTENT_OPTIONS, 3), thresholds, rows: rows.length, ordinary: texts.length - rows.length };
 }
 
