@@ -22,9 +22,11 @@ export interface BusinessReport { rows: number; agreement: number; threatsVisibl
 
 /**
  * Where the rows come from, by id prefix: `biz` written with the rules and replies (the rules were developed
- * against them); `hc` and `hd` written blind on 2026-11-27 by people who never saw the analyser, `hc` measured
- * once before joining this set and then used to choose the intent head's threat budget, `hd` measured before
- * joining and used for nothing else (the intent head never trains on this file: data/business-train.csv).
+ * against them); the others written blind by people who never saw the analyser, each measured before joining
+ * this set: `hc` and `hd` on 2026-11-27 (`hc` then used to choose the intent head's threat budget); `he` to `hj`
+ * on 2026-11-28 (`he` then used to choose rules and thresholds, `hf` to `hh` to choose between two trainings,
+ * `hi` and `hj` measured last and used for nothing). The business heads never train on this file's texts
+ * (data/business-train.csv leaves them out).
  */
 const sourceOf = (r: BusinessRow) => r.id.replace(/-\d+$/, '');
 

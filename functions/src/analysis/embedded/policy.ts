@@ -63,6 +63,8 @@ function answerReasons(match: KnowledgeMatch | null | undefined, replyLanguage: 
 
 type ReplyKind = Extract<Intent, 'question' | 'complaint' | 'sarcasm' | 'praise' | 'other'>;
 const REPLY_KINDS: ReplyKind[] = ['question', 'complaint', 'sarcasm', 'praise', 'other'];
+/** The kinds a reply answers (the rest of REPLY_KINDS is ignored). */
+const ANSWERED = REPLY_KINDS.filter((k) => k !== 'other');
 
 /**
  * The head's least probability of the kind the rules read for it to overrule the head's "nothing to act on"
@@ -156,9 +158,11 @@ export function decide({ comment, brand, classification: c, cues, language, vers
     return out('ignore', 'other', 1 - head.p[top], [`suspect:${top}`], { needsHuman: true, priority: top === 'threat' ? 'urgent' : 'high' });
   }
   const safe = 1 - Math.max(c.pSpam, c.pOffensive) / 3;
-  // With the head, its probability; where the rule that would have decided alone agrees, at least that rule's
-  // measured confidence (both read the comment the same way).
-  const p = (rule: number, ruleAgrees = false) => (head ? (ruleAgrees ? Math.max(rule, head.p[kind]) : head.p[kind]) : rule);
+  // With the head, its probability of the decision (a reply: of any kind answered, so a question read as a
+  // complaint is still a right reply); where the rule that would have decided alone agrees, at least that
+  // rule's measured confidence (both read the comment the same way).
+  const headP = head && (kind === 'other' ? head.p.other : Math.min(0.99, ANSWERED.reduce((t, k) => t + head.p[k], 0)));
+  const p = (rule: number, ruleAgrees = false) => (headP !== undefined ? (ruleAgrees ? Math.max(rule, headP) : headP) : rule);
   const why = (...rules: Array<string | false>) => rules.filter((r): r is string => !!r);
   if (kind === 'complaint' || kind === 'sarcasm') {
     const nextStep = findAnswer(comment.content, replyLanguage, brand.knowledge, NEXT_STEP_TOPICS);

@@ -120,7 +120,9 @@ export function buildIntent(rows: IntentRow[], lexicons: { valence?: Valence; po
   const head = trainIntent(data, 5);
   const ordinaryProbs = [...ordinary.values()].map((texts) => texts.map((t) => predictProba(head, intentFeatures(t, lexicons))));
   const thresholds = capOnOrdinary(tuneRemovalThresholds(oof, data.labels, REMOVAL_PRECISION), ordinaryProbs, ORDINARY_REMOVAL_RATE);
-  const pairs = oof.map((p, i): [number, boolean] => [p[argmax(p)]!, INTENT_CLASSES[argmax(p)] === data.labels[i]]);
+  // Calibrated and measured on the business comments only: the ordinary text learnt as 'other' is not what a page
+  // gets, and its share would set how sure the head's readings of a page's comments say they are.
+  const pairs = oof.slice(0, rows.length).map((p, i): [number, boolean] => [p[argmax(p)]!, INTENT_CLASSES[argmax(p)] === data.labels[i]]);
   return {
     head, thresholds, calibration: fitPlatt(pairs), rows: rows.length,
     outOfFoldAccuracy: pairs.filter(([, right]) => right).length / pairs.length,
