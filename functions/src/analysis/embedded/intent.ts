@@ -27,7 +27,7 @@ export const REMOVAL_CLASSES = ['keep', ...REMOVAL_INTENTS] as const;
 /**
  * The intent head's least (calibrated) probability of a removal for the removal head's verdict to count: the
  * removal head reads words ("rompieron", "broke") without the business context the intent head learnt, so a
- * complaint about broken glasses is no threat. Chosen on the business comments and the 3rd blind set: it keeps
+ * complaint about broken glasses is no threat. Chosen on the business comments and the blind set `he`: it keeps
  * every removal the removal head got right and drops 8 of its 10 removals of comments to answer or ignore.
  */
 export const REMOVAL_SUPPORT = 0.3;

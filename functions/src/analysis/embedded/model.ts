@@ -67,8 +67,9 @@ export interface Classification {
   /**
    * The intent head's reading, when the model has one: each intent's calibrated probability, the most likely
    * intent, and the removal the business heads pass on their own word (else null): the removal head's most
-   * likely class above its threshold when the intent head finds it plausible (REMOVAL_SUPPORT), else the intent head's most likely intent when it is a removal above
-   * its threshold; `pRemoves` is that head's probability of it.
+   * likely class above its threshold when the intent head finds it plausible (REMOVAL_SUPPORT), else the
+   * intent head's most likely intent when it is a removal above its threshold; `pRemoves` is that head's
+   * probability of it.
    */
   intent?: { p: Record<Intent, number>; top: Intent; removes: RemovalIntent | null; pRemoves?: number };
 }

@@ -10,6 +10,9 @@ import { canonical } from './normalise.js';
 // Patterns are lowercase and run on lowercased text: case-sensitive matching is several times faster.
 const W = (alternatives: string) => new RegExp(`(?:^|[^\\p{L}\\p{N}])(?:${alternatives})(?=$|[^\\p{L}\\p{N}])`, 'u');
 const ANY = (alternatives: string) => new RegExp(`(?:${alternatives})`, 'u');
+/** Verbs that ask for something to be sent or entered, and the card details, codes and passwords asked for (the credentials cue). */
+const ASK_FOR = '(send|share|give|provide|dm|inbox|confirm|enter|envoy\\p{L}*|env[ií][aá]\\p{L}*|mand[ae]\\p{L}*|invia\\p{L}*|comunica\\p{L}*|schick\\p{L}*|sende\\p{L}*|nennen sie|stuur\\p{L}*|geef|wy[śs]lij\\p{L}*|podaj\\p{L}*|g[öo]nder\\p{L}*|kirim\\p{L}*|ارسل|أرسل|ابعت|ابعث)';
+const CREDENTIALS = '(card number|card details|your (otp|pin|password|card)|cvv|cvc|n[úu]mero de (la |tu |su )?tarjeta|datos de (la |tu |su )?tarjeta|num[ée]ro de (votre |ta |la )?carte|code (au dos|de s[ée]curit[ée])|n[úu]mero do (seu )?cart[ãa]o|dados do (seu )?cart[ãa]o|kartennummer|kartendaten|numero (della )?carta|dati della (tua )?carta|kaartnummer|pincode|numer karty|dane karty|kart (numaran|bilgi)|nomor kartu|kode otp|رقم البطاقة|الرمز السري|رمز التحقق)';
 
 const PATTERNS: Array<[string, RegExp]> = [
   ['contact', W([
@@ -63,10 +66,10 @@ const PATTERNS: Array<[string, RegExp]> = [
   ['contact', ANY('inbox (saya|aku|kami|me|us|gw)|langsung inbox|(envoyez|send|mandem|envíen|schicken sie|inviate|stuur)[^.!?]{0,30}(coordonn[ée]es|card|cart[aã]o|tarjeta|karte|carta|kaart|iban|rib)')],
   // Asks for card details, one-time codes or passwords: no page and no customer does that in public.
   ['credentials', ANY([
-    '(send|share|give|provide|dm|inbox|confirm|enter|envoy\\p{L}*|env[ií][aá]\\p{L}*|mand[ae]\\p{L}*|invia\\p{L}*|comunica\\p{L}*|schick\\p{L}*|sende\\p{L}*|nennen sie|stuur\\p{L}*|geef|wy[śs]lij\\p{L}*|podaj\\p{L}*|g[öo]nder\\p{L}*|kirim\\p{L}*|ارسل|أرسل|ابعت|ابعث)[^.!?\\n]{0,45}',
-    '(card number|card details|your (otp|pin|password|card)|cvv|cvc|n[úu]mero de (la |tu |su )?tarjeta|datos de (la |tu |su )?tarjeta|num[ée]ro de (votre |ta |la )?carte|code (au dos|de s[ée]curit[ée])|n[úu]mero do (seu )?cart[ãa]o|dados do (seu )?cart[ãa]o|kartennummer|kartendaten|numero (della )?carta|dati della (tua )?carta|kaartnummer|pincode|numer karty|dane karty|kart (numaran|bilgi)|nomor kartu|kode otp|رقم البطاقة|الرمز السري|رمز التحقق)',
-    '|(कार्ड (नंबर|नम्बर|डिटेल)|ओटीपी|\\botp\\b|cvv|card number|kart (numaran|bilgi)\\p{L}*)[^.!?\\n]{0,40}(भेज|bhej|g[öo]nder|payla[şs]|inbox|इनबॉक्स)',
-  ].join(''), )],
+    `${ASK_FOR}[^.!?\\n]{0,45}${CREDENTIALS}`,
+    // Verb last (Hindi, Turkish): "कार्ड नंबर और ओटीपी इनबॉक्स में भेजें".
+    '(कार्ड (नंबर|नम्बर|डिटेल)|ओटीपी|\\botp\\b|cvv|card number|kart (numaran|bilgi)\\p{L}*)[^.!?\\n]{0,40}(भेज|bhej|g[öo]nder|payla[şs]|inbox|इनबॉक्स)',
+  ].join('|'))],
   ['giveaway', ANY('مبروك|جائز|الفوز|ربحت|فزت|مسابق|سحب')],
   ['contact', ANY('واتس|الواتساب|تيليجرام|تلغرام|تواصل مع|راسلنا|راسلني|الخاص')],
   ['impersonation', ANY([

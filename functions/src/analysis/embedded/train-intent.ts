@@ -1,13 +1,13 @@
 /** Training of the intent head (intent.ts): its rows, out-of-fold probabilities and the removal thresholds (train-business.ts runs it). */
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { readdirSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import type { Polarity, SparseVector } from './features.js';
 import type { Valence } from './valence.js';
 import { pack, predictProba, type LinearModel } from './linear.js';
 import { fitPlatt } from './calibration.js';
 import type { ModelFile, Platt } from './model.js';
-import { TRAIN_DIR } from './paths.js';
+import { REPO_ROOT, TRAIN_DIR } from './paths.js';
 import { readLabelled } from './csv.js';
 import { readBusiness } from './business-eval.js';
 import { HEAD_OPTIONS, trainAveraged, type Featurized } from './trainer.js';
@@ -136,7 +136,7 @@ export function withIntent(model: ModelFile, parts: IntentParts): ModelFile {
     heads: { ...model.heads, intent: pack(parts.head) },
     intentThresholds: parts.thresholds,
     calibration: { ...model.calibration, intent: parts.calibration },
-    training: { ...model.training, intent: { files: ['functions/src/analysis/embedded/data/business-train.csv'], rows: parts.rows, note: `5-fold out-of-fold accuracy ${parts.outOfFoldAccuracy.toFixed(3)}` } },
+    training: { ...model.training, intent: { files: [relative(REPO_ROOT, BUSINESS_TRAIN_PATH), relative(REPO_ROOT, ORDINARY_TRAIN_PATH)], rows: parts.rows, note: `5-fold out-of-fold accuracy ${parts.outOfFoldAccuracy.toFixed(3)}` } },
   };
 }
 
@@ -171,5 +171,5 @@ export function ordinaryComments(): Map<string, string[]> {
  * language would let a single one set a language's cap).
  */
 export function writtenOrdinary(path = ORDINARY_TRAIN_PATH): string[] {
-  return existsSync(path) ? readBusiness(path).map((r) => r.text!) : [];
+  return readBusiness(path).map((r) => r.text!);
 }

@@ -1,16 +1,19 @@
 /**
  * Training of the removal head (intent.ts REMOVAL_CLASSES): business comments labelled by what a moderator
- * removes, every ordinary comment of the training sets and every written ordinary post as 'keep'. Thresholds from 5-fold out-of-fold
- * probabilities: precision on the business and real ordinary comments (REMOVAL_PRECISION), then capped so that the head alone removes at
- * most REMOVAL_ORDINARY_RATE of each language's ordinary comments, measured out of fold too (they are trained on).
+ * removes, every ordinary comment of the training sets and every written ordinary post as 'keep'.
+ * Thresholds from 5-fold out-of-fold probabilities: precision on the business and real ordinary comments
+ * (REMOVAL_PRECISION), then capped so that the head alone removes at most REMOVAL_ORDINARY_RATE of each
+ * source's real ordinary comments, measured out of fold too (they are trained on).
  */
+import { relative } from 'node:path';
 import { predictProba, pack, type LinearModel } from './linear.js';
 import type { ModelFile } from './model.js';
+import { REPO_ROOT } from './paths.js';
 import { trainAveraged, type Featurized, type Lexicons } from './trainer.js';
 import { intentFeatures, REMOVAL_CLASSES, REMOVAL_INTENTS, type RemovalIntent } from './intent.js';
-import { BUSINESS_TRAIN_PATH, capOnOrdinary, INTENT_OPTIONS, ORDINARY_REMOVAL_RATE, REMOVAL_PRECISION, tuneRemovalThresholds, type IntentRow } from './train-intent.js';
-import { relative } from 'node:path';
-import { REPO_ROOT } from './paths.js';
+import {
+  BUSINESS_TRAIN_PATH, capOnOrdinary, INTENT_OPTIONS, ORDINARY_REMOVAL_RATE, ORDINARY_TRAIN_PATH, REMOVAL_PRECISION, tuneRemovalThresholds, type IntentRow,
+} from './train-intent.js';
 
 export interface RemovalParts { head: LinearModel; thresholds: Record<RemovalIntent, number>; rows: number; ordinary: number }
 
@@ -19,8 +22,8 @@ const FOLDS = 5;
 /**
  * Most of each language's ordinary comments the removal head may remove on its own word: twice the intent
  * head's threat budget (ORDINARY_REMOVAL_RATE), because the intent head must also find the threat plausible
- * (intent.ts REMOVAL_SUPPORT) and a threat left visible is the costlier mistake. Chosen on the 3rd blind set
- * (threats left visible 5 → 1); the UMSAB evaluation rows then see at most 1.2% of a language hidden as threats.
+ * (intent.ts REMOVAL_SUPPORT) and a threat left visible is the costlier mistake. Chosen on the blind set `he`
+ * of the business comments (threats left visible 5 → 1).
  */
 export const REMOVAL_ORDINARY_RATE: Record<RemovalIntent, number> = { ...ORDINARY_REMOVAL_RATE, threat: 2 * ORDINARY_REMOVAL_RATE.threat };
 
@@ -52,6 +55,6 @@ export function withRemoval(model: ModelFile, parts: RemovalParts): ModelFile {
     ...model,
     heads: { ...model.heads, removal: pack(parts.head) },
     removalThresholds: parts.thresholds,
-    training: { ...model.training, removal: { files: [relative(REPO_ROOT, BUSINESS_TRAIN_PATH), 'train/sentiment-umsab-*.csv', 'train/offensive-tweets.csv (clean)', 'train/offensive-davidson.csv (clean)'], rows: parts.rows + parts.ordinary, note: `${parts.rows} business comments, ${parts.ordinary} ordinary comments as keep` } },
+    training: { ...model.training, removal: { files: [relative(REPO_ROOT, BUSINESS_TRAIN_PATH), relative(REPO_ROOT, ORDINARY_TRAIN_PATH), 'train/sentiment-umsab-*.csv', 'train/offensive-tweets.csv (clean)', 'train/offensive-davidson.csv (clean)'], rows: parts.rows + parts.ordinary, note: `${parts.rows} business comments, ${parts.ordinary} ordinary comments as keep` } },
   };
 }
