@@ -20,7 +20,8 @@ import { RULE_CONFIDENCE } from './rule-confidence.js';
 /** The intent head's probability of spam under which, reading the comment as something else, it overrules the spam model alone. */
 const HEAD_SPAM_DOUBT = 0.25;
 
-const pct = (p: number) => Math.round(Math.min(0.99, Math.max(0.5, p)) * 100);
+/** A probability as the stated confidence: at least 50 for a decision the analyser makes, any value for one it leaves to a person. */
+const pct = (p: number, floor = 0.5) => Math.round(Math.min(0.99, Math.max(floor, p)) * 100);
 
 export const REASONS: Record<string, string> = {
   threat: 'threat of violence, doxxing or self-harm encouragement',
@@ -110,8 +111,8 @@ export function decide({ comment, brand, classification: c, cues, language, vers
   const modelSpam = c.isSpam && !((criticism || cues.has('praise') || cues.has('question') || headDoubts) && !spamCues.length);
   const isSpam = scam || (promotion && !criticism) || modelSpam;
   const base = { sentiment, isSpam, isOffensive: c.isOffensive || cues.has('threat'), language: language.language === 'und' ? replyLanguage : language.language, provider: 'embedded', version };
-  const out = (decision: AiDecision['decision'], category: Category, confidence: number, reasons: string[], extra: Partial<AiDecision> = {}): AiDecision => ({
-    ...base, decision, category, confidence: pct(confidence), reasons: reasons.map((r) => REASONS[r] ?? r),
+  const out = (decision: AiDecision['decision'], category: Category, confidence: number, reasons: string[], extra: Partial<AiDecision> = {}, floor?: number): AiDecision => ({
+    ...base, decision, category, confidence: pct(confidence, floor), reasons: reasons.map((r) => REASONS[r] ?? r),
     reasoning: `${category[0]!.toUpperCase()}${category.slice(1)}: ${reasons.map((r) => REASONS[r] ?? r).join('; ')}.`,
     suggestedReply: '', priority: 'normal', needsHuman: false, ...extra,
   });
@@ -155,7 +156,8 @@ export function decide({ comment, brand, classification: c, cues, language, vers
   // (a likely scam is never thanked, a likely threat or insult never answered); a person decides, first.
   if (head && (REMOVAL_INTENTS as readonly string[]).includes(head.top) && !criticism) {
     const top = head.top as RemovalIntent;
-    return out('ignore', 'other', 1 - head.p[top], [`suspect:${top}`], { needsHuman: true, priority: top === 'threat' ? 'urgent' : 'high' });
+    // Its confidence is the head's probability that there is indeed nothing to act on: low, and stated as it is.
+    return out('ignore', 'other', head.p.other, [`suspect:${top}`], { needsHuman: true, priority: top === 'threat' ? 'urgent' : 'high' }, 0);
   }
   const safe = 1 - Math.max(c.pSpam, c.pOffensive) / 3;
   // With the head, its probability of the decision (a reply: of any kind answered, so a question read as a
