@@ -4,8 +4,7 @@
  * with the other heads; `tsx functions/src/analysis/embedded/train-business.ts` retrains only them in the shipped model.json.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import type { Polarity } from './features.js';
-import type { Valence } from './valence.js';
+import type { Lexicons } from './trainer.js';
 import { Classifier, type ModelFile } from './model.js';
 import { MODEL_PATH } from './paths.js';
 import { buildIntent, modelVersion, ordinaryComments, readIntentRows, withIntent, writtenOrdinary } from './train-intent.js';
@@ -21,7 +20,7 @@ if (process.argv[1]?.endsWith('train-business.ts')) {
 }
 
 /** The model with its intent and removal heads trained on the business comments (and ordinary text), versioned. */
-export function withBusinessHeads(model: ModelFile, lexicons: { valence?: Valence; polarity?: Polarity }, log: (line: string) => void): ModelFile {
+export function withBusinessHeads(model: ModelFile, lexicons: Lexicons, log: (line: string) => void): ModelFile {
   const rows = readIntentRows();
   const ordinary = ordinaryComments();
   const written = writtenOrdinary();

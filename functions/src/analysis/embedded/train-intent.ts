@@ -31,16 +31,17 @@ export function featurizeIntent(rows: IntentRow[], lexicons: { valence?: Valence
   return { x: rows.map((r) => intentFeatures(r.text, lexicons)), labels: rows.map((r) => r.category) };
 }
 
-export function trainIntent(data: Featurized, seeds = 3): LinearModel {
-  return trainAveraged(data, [...INTENT_CLASSES], INTENT_OPTIONS, seeds);
+/** A business head over `classes` (the intent head's by default), its weights averaged over `seeds` SGD orders. */
+export function trainIntent(data: Featurized, seeds = 3, classes: readonly string[] = INTENT_CLASSES): LinearModel {
+  return trainAveraged(data, [...classes], INTENT_OPTIONS, seeds);
 }
 
-/** Out-of-fold probabilities (k folds by row index), one array of INTENT_CLASSES probabilities per row. */
-export function outOfFoldIntent(data: Featurized, k = 5, seeds = 2): number[][] {
+/** Out-of-fold probabilities (k folds by row index), one array of `classes` probabilities per row. */
+export function outOfFoldIntent(data: Featurized, k = 5, seeds = 2, classes: readonly string[] = INTENT_CLASSES): number[][] {
   const out: number[][] = new Array(data.x.length);
   for (let f = 0; f < k; f++) {
     const train = data.x.map((_, i) => i).filter((i) => i % k !== f);
-    const m = trainIntent({ x: train.map((i) => data.x[i]!), labels: train.map((i) => data.labels[i]!) }, seeds);
+    const m = trainIntent({ x: train.map((i) => data.x[i]!), labels: train.map((i) => data.labels[i]!) }, seeds, classes);
     data.x.forEach((x, i) => { if (i % k === f) out[i] = predictProba(m, x); });
   }
   return out;

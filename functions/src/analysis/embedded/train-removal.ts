@@ -6,18 +6,16 @@
  * source's real ordinary comments, measured out of fold too (they are trained on).
  */
 import { relative } from 'node:path';
-import { predictProba, pack, type LinearModel } from './linear.js';
+import { pack, type LinearModel } from './linear.js';
 import type { ModelFile } from './model.js';
 import { REPO_ROOT } from './paths.js';
-import { trainAveraged, type Featurized, type Lexicons } from './trainer.js';
+import type { Featurized, Lexicons } from './trainer.js';
 import { intentFeatures, REMOVAL_CLASSES, REMOVAL_INTENTS, type RemovalIntent } from './intent.js';
 import {
-  BUSINESS_TRAIN_PATH, capOnOrdinary, INTENT_OPTIONS, ORDINARY_REMOVAL_RATE, ORDINARY_TRAIN_PATH, REMOVAL_PRECISION, tuneRemovalThresholds, type IntentRow,
+  BUSINESS_TRAIN_PATH, capOnOrdinary, ORDINARY_REMOVAL_RATE, ORDINARY_TRAIN_PATH, outOfFoldIntent, REMOVAL_PRECISION, trainIntent, tuneRemovalThresholds, type IntentRow,
 } from './train-intent.js';
 
 export interface RemovalParts { head: LinearModel; thresholds: Record<RemovalIntent, number>; rows: number; ordinary: number }
-
-const FOLDS = 5;
 
 /**
  * Most of each language's ordinary comments the removal head may remove on its own word: twice the intent
@@ -32,12 +30,7 @@ export function buildRemoval(rows: IntentRow[], lexicons: Lexicons, ordinary: Ma
   // Business comments, then the ordinary comments (per source, in order: they cap the thresholds), then the written ordinary posts.
   const texts = [...rows.map((r) => r.text), ...[...ordinary.values()].flat(), ...written];
   const data: Featurized = { x: texts.map((t) => intentFeatures(t, lexicons)), labels: [...rows.map((r) => removal(r.category)), ...texts.slice(rows.length).map(() => 'keep')] };
-  const oof: number[][] = new Array(texts.length);
-  for (let f = 0; f < FOLDS; f++) {
-    const train = data.x.map((_, i) => i).filter((i) => i % FOLDS !== f);
-    const m = trainAveraged({ x: train.map((i) => data.x[i]!), labels: train.map((i) => data.labels[i]!) }, [...REMOVAL_CLASSES], INTENT_OPTIONS, 2);
-    data.x.forEach((x, i) => { if (i % FOLDS === f) oof[i] = predictProba(m, x); });
-  }
+  const oof = outOfFoldIntent(data, 5, 2, REMOVAL_CLASSES);
   // Each language's ordinary comments, out of fold, in the order they were appended.
   let at = rows.length;
   const byLanguage = [...ordinary.values()].map((ts) => oof.slice(at, (at += ts.length)));
@@ -46,7 +39,7 @@ export function buildRemoval(rows: IntentRow[], lexicons: Lexicons, ordinary: Ma
   const real = at;
   const precise = tuneRemovalThresholds(oof.slice(0, real), data.labels.slice(0, real), REMOVAL_PRECISION, REMOVAL_CLASSES);
   const thresholds = capOnOrdinary(precise, byLanguage, REMOVAL_ORDINARY_RATE, REMOVAL_CLASSES);
-  return { head: trainAveraged(data, [...REMOVAL_CLASSES], INTENT_OPTIONS, 3), thresholds, rows: rows.length, ordinary: texts.length - rows.length };
+  return { head: trainIntent(data, 3, REMOVAL_CLASSES), thresholds, rows: rows.length, ordinary: texts.length - rows.length };
 }
 
 /** Puts the removal head into a model file. */
