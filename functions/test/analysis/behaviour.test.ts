@@ -160,6 +160,35 @@ describe('business comments as people write them, in every language', () => {
   });
 
   it.each([
+    'Lovely little café. Shame if it burned down one night 🔥',
+    'If I don\'t get my deposit back by Monday someone\'s getting hurt',
+    'Sé a qué hora sale tu encargado del turno de noche. Que vaya con cuidado',
+    'Le livreur ne rentrera pas entier chez lui si je le recroise',
+    'Euer Filialleiter soll sich hier besser nicht mehr blicken lassen',
+    'Seria uma pena se a vossa loja pegasse fogo',
+    'Gli incidenti capitano, soprattutto ai corrieri che parcheggiano male 😊',
+    'Ik sta je na sluitingstijd buiten op te wachten',
+    'Wiem o której kończy zmianę wasz kierowca. Niech uważa.',
+    'Müdürün arabasının plakasını biliyorum, haberi olsun',
+    'Kecelakaan bisa aja terjadi sama kurir kalian 🙂',
+    'तुम्हारे मैनेजर का घर पता है मुझे',
+    'حرام لو المحل ولّع في يوم من الأيام 🔥',
+  ])('hides a veiled threat: a fire that would be a pity, waiting after closing, knowing a shift or a plate: %s', async (text) => {
+    const d = await one(text);
+    expect(d.decision).toBe('hide');
+    expect(d.category).toBe('threat');
+  });
+
+  it.each([
+    '@Marta te mato si te comes mi croissant 😂',
+    '@Jonas ich bring dich um wenn du ohne mich hingehst hahaha',
+    'Sé dónde hacen el mejor café de Madrid y es aquí',
+    'So dove andare sabato sera: qui, pizza fantastica',
+  ])('does not hide banter said laughing, nor knowing where the good coffee is: %s', async (text) => {
+    expect((await one(text)).decision).not.toBe('hide');
+  });
+
+  it.each([
     'Follow my page for daily deals, link in bio 💸',
     'Síganme para ver mis diseños de uñas 💅 link en mi perfil',
     'Ich verdiene 400€ am Tag von zu Hause aus, infos im Profil',
