@@ -79,12 +79,12 @@ describe('the rules and the spam model beside the intent head', () => {
 describe('the removal head beside the intent head (Classifier.intentOf)', () => {
   const biasOnly = (classes: readonly string[], probs: number[]): LinearModel => ({ classes: [...classes], dim: 1, weights: new Float32Array(classes.length), bias: Float32Array.from(probs, Math.log) });
   const nothing = { idx: new Int32Array(0), val: new Float32Array(0) };
-  const classifier = (intentThreat: number, removalThreat: number) => new Classifier(
+  const classifier = (intentThreat: number, removalThreat: number, threatByLanguage?: Record<string, number>) => new Classifier(
     {
       intent: biasOnly(INTENT_CLASSES, INTENT_CLASSES.map((k) => (k === 'threat' ? intentThreat : k === 'complaint' ? 1 - intentThreat : 1e-9))),
       removal: biasOnly(REMOVAL_CLASSES, REMOVAL_CLASSES.map((k) => (k === 'threat' ? removalThreat : k === 'keep' ? 1 - removalThreat : 1e-9))),
     } as unknown as Heads,
-    { intentThresholds: { threat: 0.8, scam: 0.9, spam: 0.9, abuse: 0.9 }, removalThresholds: { threat: 0.7, scam: 0.9, spam: 0.9, abuse: 0.9 }, calibration: {} } as unknown as ModelFile,
+    { intentThresholds: { threat: 0.8, scam: 0.9, spam: 0.9, abuse: 0.9 }, removalThresholds: { threat: 0.7, scam: 0.9, spam: 0.9, abuse: 0.9 }, removalThreatByLanguage: threatByLanguage, calibration: {} } as unknown as ModelFile,
   );
 
   it('removes on the removal head\'s word when the intent head finds the removal plausible', () => {
@@ -94,6 +94,14 @@ describe('the removal head beside the intent head (Classifier.intentOf)', () => 
   it('does not when the intent head reads something else (a complaint about broken glasses), nor below the removal threshold', () => {
     expect(classifier(REMOVAL_SUPPORT - 0.1, 0.95).intentOf(nothing)!.removes).toBeNull();
     expect(classifier(0.6, 0.65).intentOf(nothing)!.removes).toBeNull();
+  });
+
+  it('reads the threat threshold of the comment\'s language, and the strictest one for a language without its own', () => {
+    const byLanguage = { es: 0.95, fr: 0.5 };
+    expect(classifier(0.6, 0.9, byLanguage).intentOf(nothing, 'es')!.removes).toBeNull();
+    expect(classifier(0.6, 0.6, byLanguage).intentOf(nothing, 'fr')!.removes).toBe('threat');
+    expect(classifier(0.6, 0.6, byLanguage).intentOf(nothing, 'nl')!.removes).toBeNull();
+    expect(classifier(0.6, 0.9, byLanguage).intentOf(nothing, 'nl')!.removes).toBe('threat');
   });
 
   it('keeps the intent head\'s own removal above its threshold', () => {

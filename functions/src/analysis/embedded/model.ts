@@ -33,6 +33,8 @@ export interface ModelFile {
   intentThresholds?: Record<RemovalIntent, number>;
   /** Probability of each removal above which the removal head alone removes a comment (train-removal.ts). */
   removalThresholds?: Record<RemovalIntent, number>;
+  /** The removal head's threat threshold of each language with ordinary comments to cap on (train-removal.ts); other languages read `removalThresholds`. */
+  removalThreatByLanguage?: Record<string, number>;
   /** Weight of `sentimentEnglishView`'s log-probabilities in the English mix (0 or absent: English head alone). */
   sentimentEnglishViewWeight?: number;
   /** English word vectors (embedding.ts) read by the two English sentiment heads. */
@@ -157,13 +159,16 @@ export class Classifier {
     return { sentiment: head.classes[k] as Sentiment, p: platt(this.file.calibration.sentiment, ps[k]!) };
   }
 
-  intentOf(x: SparseVector): Classification['intent'] {
+  /** `language` chooses the removal head's threat threshold (its own when it has one). */
+  intentOf(x: SparseVector, language?: string): Classification['intent'] {
     const raw = predictProba(this.heads.intent!, x);
     const cal = this.file.calibration.intent;
     const p = Object.fromEntries(INTENT_CLASSES.map((k, i) => [k, cal ? platt(cal, raw[i]!) : raw[i]!])) as Record<Intent, number>;
     const k = raw.indexOf(Math.max(...raw));
     const top = INTENT_CLASSES[k]!;
-    const byRemoval = passes(this.heads.removal, x, this.file.removalThresholds);
+    const threat = language === undefined ? undefined : this.file.removalThreatByLanguage?.[language];
+    const thresholds = threat === undefined || !this.file.removalThresholds ? this.file.removalThresholds : { ...this.file.removalThresholds, threat };
+    const byRemoval = passes(this.heads.removal, x, thresholds);
     if (byRemoval && p[byRemoval.removes] >= REMOVAL_SUPPORT) return { p, top, ...byRemoval };
     const own = REMOVAL_INTENTS.find((r) => r === top);
     const t = this.file.intentThresholds;
@@ -199,7 +204,7 @@ export class Classifier {
     return {
       pSpam, isSpam, pOffensive: score > 0 && score < 0.95 && !lex.insults.length ? platt(this.file.calibration.offensive, score) : score, isOffensive,
       offensiveWords: [...lex.insults, ...lex.profanity], insults: lex.insults, aimed: lex.targeted, sentiment, pSentiment: p,
-      ...(this.heads.intent ? { intent: this.intentOf(x) } : {}),
+      ...(this.heads.intent ? { intent: this.intentOf(x, language) } : {}),
     };
   }
 }

@@ -27,7 +27,7 @@ export function withBusinessHeads(model: ModelFile, lexicons: Lexicons, log: (li
   const intent = buildIntent(rows, lexicons, ordinary, written);
   log(`intent head: ${intent.rows} business comments, 5-fold out-of-fold accuracy ${intent.outOfFoldAccuracy.toFixed(3)}, removal thresholds ${JSON.stringify(intent.thresholds)}`);
   const removal = buildRemoval(rows, lexicons, ordinary, written);
-  log(`removal head: ${removal.rows} business comments and ${removal.ordinary} ordinary ones (${written.length} of them written), removal thresholds ${JSON.stringify(removal.thresholds)}`);
+  log(`removal head: ${removal.rows} business comments and ${removal.ordinary} ordinary ones (${written.length} of them written), removal thresholds ${JSON.stringify(removal.thresholds)}, threat per language ${JSON.stringify(removal.threatByLanguage)}`);
   const next = withRemoval(withIntent(model, intent), removal);
   next.version = modelVersion(next);
   return next;

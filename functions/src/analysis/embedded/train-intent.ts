@@ -142,9 +142,9 @@ export function withIntent(model: ModelFile, parts: IntentParts): ModelFile {
 }
 
 /** The model's version: its recipe's name and a digest of its heads and the business heads' removal thresholds. */
-export function modelVersion(model: Pick<ModelFile, 'heads' | 'intentThresholds' | 'removalThresholds'>): string {
+export function modelVersion(model: Pick<ModelFile, 'heads' | 'intentThresholds' | 'removalThresholds' | 'removalThreatByLanguage'>): string {
   const digest = createHash('sha256').update(JSON.stringify(model.heads)).update(JSON.stringify(model.intentThresholds ?? null))
-    .update(JSON.stringify(model.removalThresholds ?? null)).digest('hex');
+    .update(JSON.stringify(model.removalThresholds ?? null)).update(JSON.stringify(model.removalThreatByLanguage ?? null)).digest('hex');
   return `embedded-lr-2.5+${digest.slice(0, 8)}`;
 }
 

@@ -15,7 +15,21 @@ import {
   BUSINESS_TRAIN_PATH, capOnOrdinary, ORDINARY_REMOVAL_RATE, ORDINARY_TRAIN_PATH, outOfFoldIntent, REMOVAL_PRECISION, trainIntent, tuneRemovalThresholds, type IntentRow,
 } from './train-intent.js';
 
-export interface RemovalParts { head: LinearModel; thresholds: Record<RemovalIntent, number>; rows: number; ordinary: number }
+export interface RemovalParts {
+  head: LinearModel;
+  /** For text of a language without ordinary comments to cap on: the strictest of the languages' thresholds. */
+  thresholds: Record<RemovalIntent, number>;
+  /**
+   * The threat threshold of each language with ordinary comments, capped on that language's alone: a language whose
+   * ordinary text reads as threats (es, hi) keeps the strict one, the others hide more threats. The other removals
+   * keep `thresholds` everywhere: their languages' ordinary text is already flagged by the lexicons (hi, it 2.5%).
+   */
+  threatByLanguage: Record<string, number>;
+  rows: number;
+  ordinary: number;
+}
+/** The language of an ordinary source ("en (OLID, clean)" → "en"). */
+const languageOf = (source: string) => source.split(' ')[0]!;
 
 /**
  * Most of each language's ordinary comments the removal head may remove on its own word: twice the intent
@@ -33,13 +47,15 @@ export function buildRemoval(rows: IntentRow[], lexicons: Lexicons, ordinary: Ma
   const oof = outOfFoldIntent(data, 5, 2, REMOVAL_CLASSES);
   // Each language's ordinary comments, out of fold, in the order they were appended.
   let at = rows.length;
-  const byLanguage = [...ordinary.values()].map((ts) => oof.slice(at, (at += ts.length)));
+  const bySource = [...ordinary].map(([source, ts]) => [languageOf(source), oof.slice(at, (at += ts.length))] as const);
   // Precision on the business and real ordinary comments: the written posts were made hard on purpose, so their
   // share among the comments a threshold passes would say nothing of a page's comments.
   const real = at;
   const precise = tuneRemovalThresholds(oof.slice(0, real), data.labels.slice(0, real), REMOVAL_PRECISION, REMOVAL_CLASSES);
-  const thresholds = capOnOrdinary(precise, byLanguage, REMOVAL_ORDINARY_RATE, REMOVAL_CLASSES);
-  return { head: trainIntent(data, 3, REMOVAL_CLASSES), thresholds, rows: rows.length, ordinary: texts.length - rows.length };
+  const thresholds = capOnOrdinary(precise, bySource.map(([, p]) => p), REMOVAL_ORDINARY_RATE, REMOVAL_CLASSES);
+  const languages = [...new Set(bySource.map(([l]) => l))];
+  const threatByLanguage = Object.fromEntries(languages.map((l) => [l, capOnOrdinary(precise, bySource.filter(([s]) => s === l).map(([, p]) => p), REMOVAL_ORDINARY_RATE, REMOVAL_CLASSES).threat]));
+  return { head: trainIntent(data, 3, REMOVAL_CLASSES), thresholds, threatByLanguage, rows: rows.length, ordinary: texts.length - rows.length };
 }
 
 /** Puts the removal head into a model file. */
@@ -48,6 +64,7 @@ export function withRemoval(model: ModelFile, parts: RemovalParts): ModelFile {
     ...model,
     heads: { ...model.heads, removal: pack(parts.head) },
     removalThresholds: parts.thresholds,
+    removalThreatByLanguage: parts.threatByLanguage,
     training: { ...model.training, removal: { files: [relative(REPO_ROOT, BUSINESS_TRAIN_PATH), relative(REPO_ROOT, ORDINARY_TRAIN_PATH), 'train/sentiment-umsab-*.csv', 'train/offensive-tweets.csv (clean)', 'train/offensive-davidson.csv (clean)'], rows: parts.rows + parts.ordinary, note: `${parts.rows} business comments, ${parts.ordinary} ordinary comments as keep` } },
   };
 }
