@@ -180,6 +180,20 @@ describe('business comments as people write them, in every language', () => {
   });
 
   it.each([
+    'Como no me devolváis la fianza os vais a llevar una paliza',
+    'Ya sé por qué calle vuelve a casa tu jefe',
+    'Wiem, gdzie mieszka wasz szef',
+    'Paramı iade etmezseniz her şeyi kırarım',
+    'Dein Chef sollte nachts besser nicht allein zum Parkplatz gehen',
+    'I\'ll be at the staff entrance when you lock up tonight',
+    'روح انتحر وريحنا منك',
+  ])('hides a threat however it is punctuated or conjugated: %s', async (text) => {
+    const d = await one(text);
+    expect(d.decision).toBe('hide');
+    expect(d.category).toBe('threat');
+  });
+
+  it.each([
     '@Marta te mato si te comes mi croissant 😂',
     '@Jonas ich bring dich um wenn du ohne mich hingehst hahaha',
     'Sé dónde hacen el mejor café de Madrid y es aquí',
