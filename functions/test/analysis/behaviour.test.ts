@@ -60,6 +60,13 @@ describe('offensive per language', () => {
     for (const text of ['Sois unos idiotas', 'Vocês são uns otários', 'Siete dei coglioni']) expect((await one(text)).decision, text).toBe('hide');
   });
 
+  it.each(['@Burak sen tam bir gerizekalısın', 'Ga toch terug naar je eigen land', 'Ülkenize dönün artık', 'البنات مكانهم البيت مش محل تصليح'])(
+    'hides a suffixed Turkish insult to another commenter and remarks against groups: %s', async (text) => {
+      const d = await one(text);
+      expect(d.decision).toBe('hide');
+      expect(d.category).toBe('abuse');
+    });
+
   it('reads code-mixed Hindi "ho" (be) and animal names as ordinary words unless aimed at someone', async () => {
     for (const text of ['arre kamaal karte ho yaar, order jaldi aa gaya', 'duck hunt wala kutta yaad aa gaya']) expect((await one(text)).isOffensive, text).toBe(false);
     expect((await one('tu kutta hai, paise wapas kar')).decision).toBe('hide');

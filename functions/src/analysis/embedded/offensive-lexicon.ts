@@ -209,10 +209,12 @@ export interface OffensiveMatch { insults: string[]; profanity: string[]; target
 const has = (set: Set<string>, token: string) => destretch(token).some((t) => set.has(t));
 /** Inflected insults ("klootzakken", "debilami"): Latin-script stems of five letters or more. */
 const STEMS = new Map<Set<string>, string[]>();
+/** Latin letters of the languages whose words take suffixes ("gerizekalısın": you are an idiot). */
+const SUFFIXED = /^[a-zà-ÿąćęłńśźżğış]+$/;
 const stemOf = (set: Set<string>, token: string) => {
-  if (token.length < 6 || !/^[a-zà-ÿąćęłńśźżğış]+$/.test(token)) return false;
+  if (token.length < 6 || !SUFFIXED.test(token)) return false;
   let stems = STEMS.get(set);
-  if (!stems) STEMS.set(set, (stems = [...set].filter((w) => w.length >= 5 && /^[a-zà-ÿ]+$/.test(w))));
+  if (!stems) STEMS.set(set, (stems = [...set].filter((w) => w.length >= 5 && SUFFIXED.test(w))));
   return stems.some((w) => token.startsWith(w));
 };
 
