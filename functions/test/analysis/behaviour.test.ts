@@ -274,6 +274,9 @@ describe('business comments as people write them, in every language', () => {
     'Customer care: sorry for the trouble! To process your refund please send your card number and CVV in a private message',
     'Atención al cliente: para el reembolso envíanos por privado el número de tu tarjeta y el código de seguridad',
     'रिफंड के लिए अपना कार्ड नंबर और ओटीपी इनबॉक्स में भेजें',
+    'Suporte da loja: para liberar seu reembolso envie o número do cartão e o código de segurança no privado',
+    'Biuro obsługi: w celu zwrotu prosimy o podanie numeru karty i kodu CVV w wiadomości',
+    'Zarobiłam 6000 zł w tydzień na kryptowalutach z panią Anną, piszcie na Telegramie, nie pożałujecie!',
     'Avis Meta : votre page enfreint nos standards de la communauté, vérifiez-la ici meta-page-review.help/fr',
   ])('deletes a fake support message that asks for card details or sends to a fake notice: %s', async (text) => {
     const d = await one(text);
