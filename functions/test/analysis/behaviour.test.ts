@@ -194,6 +194,12 @@ describe('business comments as people write them, in every language', () => {
     'Dein Chef sollte nachts besser nicht allein zum Parkplatz gehen',
     'I\'ll be at the staff entrance when you lock up tonight',
     'روح انتحر وريحنا منك',
+    'Next time my flight is cancelled I will bring a bomb to the terminal',
+    'Der Filialleiter soll sich einfach aufhängen',
+    'Vou estar à tua espera quando fechares a loja',
+    'Tell Mark from the garage his days are numbered',
+    'Kończysz o 21, będę pod sklepem',
+    'Bring a jerrycan of petrol next time, see how that shop burns',
   ])('hides a threat however it is punctuated or conjugated: %s', async (text) => {
     const d = await one(text);
     expect(d.decision).toBe('hide');
