@@ -200,6 +200,10 @@ describe('business comments as people write them, in every language', () => {
     'Tell Mark from the garage his days are numbered',
     'Kończysz o 21, będę pod sklepem',
     'Bring a jerrycan of petrol next time, see how that shop burns',
+    'Como no me paguen voy a la oficina con un bate',
+    'Ich komme morgen mit dem Baseballschläger vorbei',
+    'Akşam kapının önünde bekliyor olacağım',
+    '@tom_b lol nobody would miss you, kys',
   ])('hides a threat however it is punctuated or conjugated: %s', async (text) => {
     const d = await one(text);
     expect(d.decision).toBe('hide');
