@@ -204,6 +204,10 @@ describe('business comments as people write them, in every language', () => {
     'Ich komme morgen mit dem Baseballschläger vorbei',
     'Akşam kapının önünde bekliyor olacağım',
     '@tom_b lol nobody would miss you, kys',
+    'Irgendwann zünde ich euch den Laden an',
+    'Fareste meglio a non uscire da soli stasera',
+    'Jeszcze raz i puszczę wasz sklep z dymem',
+    'Kasadaki çocuk eve giderken arkasına baksın',
   ])('hides a threat however it is punctuated or conjugated: %s', async (text) => {
     const d = await one(text);
     expect(d.decision).toBe('hide');

@@ -20,9 +20,10 @@ export interface RemovalParts {
   /** For text of a language without ordinary comments to cap on: the strictest of the languages' thresholds. */
   thresholds: Record<RemovalIntent, number>;
   /**
-   * The threat threshold of each language with ordinary comments, capped on that language's alone: a language whose
-   * ordinary text reads as threats (es, hi) keeps the strict one, the others hide more threats. The other removals
-   * keep `thresholds` everywhere: their languages' ordinary text is already flagged by the lexicons (hi, it 2.5%).
+   * The threat threshold of each language with ordinary comments, capped on that language's alone at half the budget
+   * (LANGUAGE_THREAT_RATE) and never above `thresholds`: a language whose ordinary text reads as threats (es, hi)
+   * keeps the strict one, the others hide more threats. The other removals keep `thresholds` everywhere: their
+   * languages' ordinary text is already flagged by the lexicons (hi, it 2.5%).
    */
   threatByLanguage: Record<string, number>;
   rows: number;
@@ -39,6 +40,13 @@ const languageOf = (source: string) => source.split(' ')[0]!;
  */
 export const REMOVAL_ORDINARY_RATE: Record<RemovalIntent, number> = { ...ORDINARY_REMOVAL_RATE, threat: 2 * ORDINARY_REMOVAL_RATE.threat };
 
+/**
+ * Each language's own threat budget: half the shared one. At the full budget the heads hid ordinary German and
+ * Italian comments ("Eid Mubarak" wishes among them) at 1.5% and 0.9% of the UMSAB eval rows as threats; at half,
+ * 0.6% and 0.3%, for 9 threats left visible on the blind sets instead of 7 (24 with the strictest everywhere).
+ */
+export const LANGUAGE_THREAT_RATE = REMOVAL_ORDINARY_RATE.threat / 2;
+
 export function buildRemoval(rows: IntentRow[], lexicons: Lexicons, ordinary: Map<string, string[]>, written: string[] = []): RemovalParts {
   const removal = (c: string) => ((REMOVAL_INTENTS as readonly string[]).includes(c) ? c : 'keep');
   // Business comments, then the ordinary comments (per source, in order: they cap the thresholds), then the written ordinary posts.
@@ -54,7 +62,8 @@ export function buildRemoval(rows: IntentRow[], lexicons: Lexicons, ordinary: Ma
   const precise = tuneRemovalThresholds(oof.slice(0, real), data.labels.slice(0, real), REMOVAL_PRECISION, REMOVAL_CLASSES);
   const thresholds = capOnOrdinary(precise, bySource.map(([, p]) => p), REMOVAL_ORDINARY_RATE, REMOVAL_CLASSES);
   const languages = [...new Set(bySource.map(([l]) => l))];
-  const threatByLanguage = Object.fromEntries(languages.map((l) => [l, capOnOrdinary(precise, bySource.filter(([s]) => s === l).map(([, p]) => p), REMOVAL_ORDINARY_RATE, REMOVAL_CLASSES).threat]));
+  const own = (l: string) => capOnOrdinary(precise, bySource.filter(([s]) => s === l).map(([, p]) => p), { ...REMOVAL_ORDINARY_RATE, threat: LANGUAGE_THREAT_RATE }, REMOVAL_CLASSES).threat;
+  const threatByLanguage = Object.fromEntries(languages.map((l) => [l, Math.min(thresholds.threat, own(l))]));
   return { head: trainIntent(data, 3, REMOVAL_CLASSES), thresholds, threatByLanguage, rows: rows.length, ordinary: texts.length - rows.length };
 }
 
