@@ -10,6 +10,11 @@ import { firstName } from '../../src/analysis/embedded/replies.js';
 const analyser = new EmbeddedAnalyser();
 const brand = { businessName: 'Lumen Optics', tone: 'friendly' as const };
 const one = async (content: string, authorName = 'Rosa Lima') => (await analyser.analyse([{ id: 'b1', content, authorName, platform: 'instagram' }], brand))[0]!;
+const hidesAsThreat = async (text: string) => {
+  const d = await one(text);
+  expect(d.decision).toBe('hide');
+  expect(d.category).toBe('threat');
+};
 
 describe('threats, scams and spam', () => {
   it.each(['I know where you live, watch your back', 'Vou te matar se não devolverem meu dinheiro', 'Ich bring dich um', 'Your manager should watch his back'])('hides a threat and flags it urgent: %s', async (text) => {
@@ -160,11 +165,7 @@ describe('business comments as people write them, in every language', () => {
     'أعرف وين ساكن صاحب المحل',
     'Paisa nahi lautaya toh uski haddi tod dunga',
     'Il y a une bombe dans votre agence',
-  ])('hides a threat phrased in the third person, conditionally or as a bomb: %s', async (text) => {
-    const d = await one(text);
-    expect(d.decision).toBe('hide');
-    expect(d.category).toBe('threat');
-  });
+  ])('hides a threat phrased in the third person, conditionally or as a bomb: %s', hidesAsThreat);
 
   it.each([
     'Lovely little café. Shame if it burned down one night 🔥',
@@ -180,11 +181,7 @@ describe('business comments as people write them, in every language', () => {
     'Kecelakaan bisa aja terjadi sama kurir kalian 🙂',
     'तुम्हारे मैनेजर का घर पता है मुझे',
     'حرام لو المحل ولّع في يوم من الأيام 🔥',
-  ])('hides a veiled threat: a fire that would be a pity, waiting after closing, knowing a shift or a plate: %s', async (text) => {
-    const d = await one(text);
-    expect(d.decision).toBe('hide');
-    expect(d.category).toBe('threat');
-  });
+  ])('hides a veiled threat: a fire that would be a pity, waiting after closing, knowing a shift or a plate: %s', hidesAsThreat);
 
   it.each([
     'Como no me devolváis la fianza os vais a llevar una paliza',
@@ -208,11 +205,7 @@ describe('business comments as people write them, in every language', () => {
     'Fareste meglio a non uscire da soli stasera',
     'Jeszcze raz i puszczę wasz sklep z dymem',
     'Kasadaki çocuk eve giderken arkasına baksın',
-  ])('hides a threat however it is punctuated or conjugated: %s', async (text) => {
-    const d = await one(text);
-    expect(d.decision).toBe('hide');
-    expect(d.category).toBe('threat');
-  });
+  ])('hides a weapon brought along, a bomb, a shift that ends or a self-harm taunt, however punctuated or conjugated: %s', hidesAsThreat);
 
   it.each([
     '@Marta te mato si te comes mi croissant 😂',

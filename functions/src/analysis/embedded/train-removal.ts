@@ -17,7 +17,7 @@ import {
 
 export interface RemovalParts {
   head: LinearModel;
-  /** For text of a language without ordinary comments to cap on: the strictest of the languages' thresholds. */
+  /** Capped on every source's ordinary comments: all removals in every language, and threats in a language without ordinary comments. */
   thresholds: Record<RemovalIntent, number>;
   /**
    * The threat threshold of each language with ordinary comments, capped on that language's alone at half the budget
@@ -53,7 +53,7 @@ export function buildRemoval(rows: IntentRow[], lexicons: Lexicons, ordinary: Ma
   const texts = [...rows.map((r) => r.text), ...[...ordinary.values()].flat(), ...written];
   const data: Featurized = { x: texts.map((t) => intentFeatures(t, lexicons)), labels: [...rows.map((r) => removal(r.category)), ...texts.slice(rows.length).map(() => 'keep')] };
   const oof = outOfFoldIntent(data, 5, 2, REMOVAL_CLASSES);
-  // Each language's ordinary comments, out of fold, in the order they were appended.
+  // Each source's ordinary comments, out of fold, in the order they were appended, with the source's language.
   let at = rows.length;
   const bySource = [...ordinary].map(([source, ts]) => [languageOf(source), oof.slice(at, (at += ts.length))] as const);
   // Precision on the business and real ordinary comments: the written posts were made hard on purpose, so their
@@ -62,7 +62,7 @@ export function buildRemoval(rows: IntentRow[], lexicons: Lexicons, ordinary: Ma
   const precise = tuneRemovalThresholds(oof.slice(0, real), data.labels.slice(0, real), REMOVAL_PRECISION, REMOVAL_CLASSES);
   const thresholds = capOnOrdinary(precise, bySource.map(([, p]) => p), REMOVAL_ORDINARY_RATE, REMOVAL_CLASSES);
   const languages = [...new Set(bySource.map(([l]) => l))];
-  const own = (l: string) => capOnOrdinary(precise, bySource.filter(([s]) => s === l).map(([, p]) => p), { ...REMOVAL_ORDINARY_RATE, threat: LANGUAGE_THREAT_RATE }, REMOVAL_CLASSES).threat;
+  const own = (l: string) => capOnOrdinary(precise, bySource.filter(([language]) => language === l).map(([, p]) => p), { ...REMOVAL_ORDINARY_RATE, threat: LANGUAGE_THREAT_RATE }, REMOVAL_CLASSES).threat;
   const threatByLanguage = Object.fromEntries(languages.map((l) => [l, Math.min(thresholds.threat, own(l))]));
   return { head: trainIntent(data, 3, REMOVAL_CLASSES), thresholds, threatByLanguage, rows: rows.length, ordinary: texts.length - rows.length };
 }
