@@ -205,6 +205,10 @@ describe('business comments as people write them, in every language', () => {
     'Fareste meglio a non uscire da soli stasera',
     'Jeszcze raz i puszczę wasz sklep z dymem',
     'Kasadaki çocuk eve giderken arkasına baksın',
+    'Las ruedas de vuestras furgonetas no se pinchan solas, ya veréis',
+    'T\'aspetto fuori stasera, vediamo se fai ancora il furbo',
+    'Kasiyer Ali, hangi vardiyada çalıştığını biliyorum',
+    '@nour_k روحي موتي أحسن',
   ])('hides a weapon brought along, a bomb, a shift that ends or a self-harm taunt, however punctuated or conjugated: %s', hidesAsThreat);
 
   it.each([
