@@ -209,6 +209,9 @@ describe('business comments as people write them, in every language', () => {
     'T\'aspetto fuori stasera, vediamo se fai ancora il furbo',
     'Kasiyer Ali, hangi vardiyada çalıştığını biliyorum',
     '@nour_k روحي موتي أحسن',
+    'Wenn i den Kellner erwisch, kriagt er a Watschn',
+    'Il cassiere deve stare molto attento quando torna a casa',
+    'Kierowca dostanie wpierdol jak go spotkam',
   ])('hides a weapon brought along, a bomb, a shift that ends or a self-harm taunt, however punctuated or conjugated: %s', hidesAsThreat);
 
   it.each([
@@ -216,7 +219,9 @@ describe('business comments as people write them, in every language', () => {
     '@Jonas ich bring dich um wenn du ohne mich hingehst hahaha',
     'Sé dónde hacen el mejor café de Madrid y es aquí',
     'So dove andare sabato sera: qui, pizza fantastica',
-  ])('does not hide banter said laughing, nor knowing where the good coffee is: %s', async (text) => {
+    'On crève de froid sans chauffage depuis hier, réparez vite',
+    '@putri film yg ada bom di kereta itu judulnya apa',
+  ])('does not hide banter said laughing, the good coffee one knows where to find, freezing or a bomb in a film: %s', async (text) => {
     expect((await one(text)).decision).not.toBe('hide');
   });
 

@@ -105,7 +105,7 @@ const PATTERNS: Array<[string, RegExp]> = [
     'i know where you live|we know where you live|i know your address|your address is|see you (outside|after work)|(watch|watches|watching) (your|his|her|their) backs?|you(\'re| are) dead|you will die|you\'ll regret',
     'kill yourself|kys|go die|hang yourself|end your life|you should die|drink bleach',
     'te voy a matar|te mato|vas a morir|s[eé] d[oó]nde vives|m[aá]tate|su[ií]cidate|ahorcate',
-    'je vais te tuer|je vais te (retrouver|buter)|je sais o[uù] tu habites|tue[- ]toi|va mourir(?! de)|cr[eè]ve',
+    'je vais te tuer|je vais te (retrouver|buter)|je sais o[uù] tu habites|tue[- ]toi|va mourir(?! de)|cr[eè]ve(?! de (froid|faim|chaud|soif|fatigue|rire))',
     'ich (bring|bringe) dich um|ich t[öo]te dich|ich wei[ßs] wo du wohnst|bring dich um|häng dich auf|stirb',
     'vou te matar|te mato|sei onde voc[eê] mora|se mata|morra|vai morrer',
     'ti ammazzo|ti uccido|so dove abiti|ammazzati|ucciditi|muori',
@@ -126,10 +126,10 @@ const PATTERNS: Array<[string, RegExp]> = [
     '(ik|wij|we) (weet|weten) waar [^.!?]{0,40}(woont|woon|wonen|werkt)|(sla|sloeg|schop|trap|mep) (ik )?(hem|haar|je|jou|jullie) (helemaal )?(in elkaar|verrot|dood|kapot|het ziekenhuis in)|(ik|we) (maak|maken) (je|jou|hem|haar|jullie) af|een bom (in|bij|onder)|in de fik',
     'wiem(y)?,? gdzie [^.!?]{0,40}(mieszka|mieszkasz|mieszkaj[aą]|pracuje)|(porozwalam|rozwal[eę](?! (ten |t[eę] |to )?(\\p{L}+ )?(router|telefon|modem|laptop|komputer|dekoder|telewizor|pilot))|po[lł]ami[eę]|zat[lł]uk[eę]|pobij[eę]|(?<!mnie )zabij[eę]|obij[eę]|spal[eę])|(łby|łeb|mord[eę]|ryj)|bomb[eęa] w',
     '(evini|evinizi|adresini|adresinizi|okulunu|okulunu da) biliyor(um|uz)|d[öo]vece[gğ]im|d[öo]verim|(?<!adam )[öo]ld[üu]r[üu]r[üu]m|[öo]ld[üu]rece[gğ]im|k[ıi]raca[gğ][ıi]m|kafan[ıi] k[ıi]rar[ıi]m|yakaca[gğ][ıi]m|bomba (var|koy)',
-    '(gw|gue|gua|aku|saya|kami) (tau|tahu) (rumah|alamat)|(gw|gue|gua|aku|saya|kami) (hajar|pukul|bunuh|gebukin|tonjok|bacok|datengin)|(hajar|gebukin|bacok|tonjok)(in)? (lo|lu|kau|kamu|dia|manajernya|ownernya|orangnya)|bakar (toko|rumah|kantor)|bom di',
+    '(gw|gue|gua|aku|saya|kami) (tau|tahu) (rumah|alamat)|(gw|gue|gua|aku|saya|kami) (hajar|pukul|bunuh|gebukin|tonjok|bacok|datengin)|(hajar|gebukin|bacok|tonjok)(in)? (lo|lu|kau|kamu|dia|manajernya|ownernya|orangnya)|bakar (toko|rumah|kantor)|(?<!(film|movie|game)[^.!?]{0,25})bom di',
     "(haddi|haddiyan|taange|taangein|munh|sar) tod (dunga|denge|doonga|dungi)|(?<!(phone|mobile|tv|laptop|router|remote|fon)[^.!?]{0,25})(maar|peet|pit) (dunga|doonga|denge|daalunga)|pata hai [^.!?]{0,30}(kahan|kaha) (rehta|rehti|rahta|rahti)|हड्डी तोड़|टांगें तोड़|मार दूंगा|जला दूंगा|पता है [^।.!?]{0,40}कहाँ रहता",
   ].join('|'))],
-  ['threat', ANY('(أكسر|اكسر|بكسر|هكسر|لأكسر|راح اكسر) (راس|رأس|وجه|رقبة)|هقتلك|سأقتلك|راح اقتلك|بذبحك|هذبحك|(أحرق|احرق|هحرق) (المحل|الفرع)|(اعرف|أعرف|عارف|نعرف) (وين|فين|أين|عنوان|بيت)|(في|حط|زرع|حطيت|زرعت) قنبلة|قنبلة (في|تحت|جوه|داخل)')],
+  ['threat', ANY('(أكسر|اكسر|بكسر|هكسر|لأكسر|راح اكسر) (راس|رأس|وجه|رقبة)|هقتلك|سأقتلك|راح اقتلك|بذبحك|هذبحك|(أحرق|احرق|هحرق) (المحل|الفرع)|(اعرف|أعرف|عارف|نعرف) (وين|فين|أين|عنوان|بيت)|(?<!(فيلم|الفيلم|لعبة)[^.!?؟]{0,25})((في|حط|زرع|حطيت|زرعت) قنبلة|قنبلة (في|تحت|جوه|داخل))')],
   ['complaint', W([
     'charged twice|double charged|refund|never (arrived|arrives|received|came|comes|got|works|worked)|(doesn\'t|does not|didn\'t|won\'t) (arrive|work|load|open)|please fix|still (waiting|hasn\'t|haven\'t|not)|(arrived|came) (broken|damaged|late)|is broken|stopped working|no (one|body) (answers|responds|replies)|nobody (answers|responds|replies)|worst|scam(med)?|rip[- ]?off|waste of money|disappointed|disappointing|unacceptable|customer service|cancel(led)? my order|wrong (size|item|order)|(items?|parts?|pieces?) (is |are )?missing|missing (items?|parts?|pieces?)|where is my (order|package|refund)|fix this|false advertising|poor quality|fell apart|ripped|not worth|overpriced|broke (after|within)|(zipper|strap|handle|screen) (broke|snapped)|(is|are|was) a joke|(terrible|awful) (support|service|experience|quality|product|customer service)|horrible|waited (\\d+|two|three|four|five|six) (days|weeks|months)|still nothing|never (buying|ordering|shopping|buy|order) (from|here|again)|(would|do) not recommend|don\'?t recommend',
     'reembolso|devoluci[oó]n|no (me )?(ha )?lleg[oó]|lleg[oó] (roto|da[ñn]ado|tarde|incompleto)|nadie (me )?(responde|contesta)|estafa|cobraron dos veces|p[eé]simo|decepcionad[oa]|qu[eé] decepci[oó]n|se (me |nos )?rompi(eron|[oó])|mala calidad|sigo esperando|d[oó]nde est[aá] mi pedido|horrible|no (lo )?recomiendo|nunca m[aá]s',
@@ -255,7 +255,7 @@ const PATTERNS: Array<[string, RegExp]> = [
     "arkas[ıi]na baks(a|[ıi]n)|arkan[ıi]za bak[ıi]n|(her yeri|her [sş]eyi|ortal[ıi][gğ][ıi]) k[ıi]r[ıi]p d[öo]k\\p{L}*|(mochila|paquete|maleta) [^.!?]{0,40}que no (vais|van|vas) a olvidar",
     "parking (me|mein) (milna|mil|milte)|akele [^.!?]{0,25}sambhal",
   ].join('|'))],
-  ['threat', ANY('(مفاجأة|مفاجاة|مفاجئة)[^.!?؟]{0,20}(لن تنسوها|ما راح تنسوها|بتستناكم|تنتظركم)|(تنتبه|ينتبه|ياخد باله|تاخد بالها) (لنفسه|لنفسها|على نفسه|على نفسها)|(موّت|موت) حالك|कुछ हो गया तो (बड़ा |बहुत )?(अफ़सोस|अफसोस|बुरा)|अकेले [^।.!?]{0,30}संभल|(बच्चे|बच्चों)[^।]{0,30}स्कूल[^।]{0,30}पता है')],
+  ['threat', ANY('(مفاجأة|مفاجاة|مفاجئة)[^.!?؟]{0,20}(لن تنسوها|ما راح تنسوها|بتستناكم|تنتظركم)|(تنتبه|ينتبه|ياخد باله|تاخد بالها) (لنفسه|لنفسها|على نفسه|على نفسها)|(موّت|موت) حالك|कुछ हो गया तो (बड़ा |बहुत )?(अफ़सोस|अफसोस|बुरा|नुकसान)|अकेले [^।.!?]{0,30}संभल|(बच्चे|बच्चों)[^।]{0,30}स्कूल[^।]{0,30}पता है')],
   // The blind set hy's shapes: tyres that do not puncture themselves, a bag with a surprise, vans parked out at night.
   ['threat', W([
     "no se pinchan sol\\p{L}*|tirar(te|se) (de|por) (un|el) (puente|balc[oó]n|edificio)|(mala|mochila|pacote|saco) com (uma )?surpresa",
@@ -265,8 +265,18 @@ const PATTERNS: Array<[string, RegExp]> = [
     "bisa meledak|tinggal di [^.!?]{0,40}(gw|gue|aku) (tau|tahu)|(tau|tahu) (kamu|lo|lu|dia) shift",
   ].join('|'))],
   ['threat', ANY('(مستنيك|مستنياك|بستناك|راح استناك|هستناك|بنطرك|بنتظرك)[^.!?؟]{0,30}(برا|بره|تحت|عند|بالموقف|الباركينج)|(روح|روحي|روحوا) (موت|موتي|موتوا)|ما (رح|راح) (تعرف|تعرفوا) من وين (إجتك|اجتك|جاتك|جتكم)|(شنطة|مفاجأة|كيس)[^.!?؟]{0,20}(تنفجر|بتنفجر|تتفجر)')],
+  // The blind set hz's shapes: a slap promised in Austrian German, Polish and Hindi, burning "with you inside".
+  ['threat', W([
+    "dommage qu['e][^.!?]{0,30}(br[uû]l\\p{L}*|prenne feu|prennent feu|cram\\p{L}*)",
+    "(kriegt|kriagt|kriegst|kriagst|gibt'?s) (er |du |sie )?(a |eine |ne |'ne )?(watschn|watsche|ohrfeige|schelle|backpfeife)|wenn (ich|i) (den|die|ihn|dich) erwisch",
+    "(deve|devono|dovrebbe|dovrebbero) stare (molto )?attent[oaie] (quando|la sera|stasera|a casa)",
+    "(dostanie|dostaniesz|dostaniecie|dostan[aą]) (wpierdol|wpierdziel|w [lł]eb|w mord[eę]|b[eę]cki|[lł]omot)",
+    "yak(cam|[ıi]cam|aca[gğ][ıi]m) [^.!?]{0,30}(i[çc]inizde|beraber)|camlar[ıi] (\\p{L}+ )?indir\\p{L}*",
+    "thappad (padega|marunga|maarunga)",
+  ].join('|'))],
+  ['threat', ANY('وانتحر|थप्पड़ (पड़ेगा|मारूंगा|मारूँगा)|छुट्टी \\d+ बजे|(बेटा|बेटी|बच्चे)[^।]{0,25}(में पढ़ता|में पढ़ती|में पढ़ते) है')],
   ['threat', ANY('(موّت|موت|اقتل) نفسك|انتحري|انتحروا|(يروح|تروح|روحي) (ينتحر|تنتحر|انتحري)|(مستنيك|مستنياك|بستناك|راح استناك|هستناك|بنتظرك|أنتظرك|انتظرك|راح انتظرك) (برا|بره|تحت|عند)|(دوامك|شفتك|شيفتك) (يخلص|بيخلص|تخلص)|(بتصير|تصير|بتحصل|تحصل) حوادث|(بيطير|هيطير|راح يطير) بمن فيه|(بجيب|هجيب|راح اجيب|سأحضر) (لكم |لكن )?قنبلة|أيام(ه|ها) معدودة|बम (लेकर|रख|लगा)|मर क्यों नहीं (जाता|जाती|जाते)|पीछे देख (के|कर) चल')],
-  ['threat', ANY('(أحطم|احطم|هحطم|بحطم|سأحطم|راح احطم)|كس+ّ?ر\\p{L}* (راس|رأس|وجه)|(سأضع|سأزرع|هحط|راح احط|بحط|أضع|اضع|حطيت) عبوة|عبوة (أمام|قدام|تحت|في|جنب) |(يموّت|يموت|يقتل) نفسه|(خلي|خليه|خلّيه)ه? ينتحر|(حرام|خسارة|مؤسف) (إذا|اذا|لو) (\\p{L}+ ){0,4}(ولّع|ولع|احترق|انحرق|اشتعل)|(بستناك|راح استناك|هستناك|أنتظرك|انتظرك|بنطرك) (برا|بره|عند الباب|بالموقف|في الموقف)|(الحوادث|حادث) (بتصير|تحصل|بيحصل|وارد)|बम (फटेगा|रखूँगा|रखूंगा|रख दूंगा)|हादसे (तो )?कभी भी|हड्डी पसली (एक|तोड़)|खुदकुशी कर (ले|लो)|बाहर मिलता (हूं|हूँ)|आग लग (गई|जाए)[^।.!?]{0,25}(बुरा|अफ़सोस)')],
+  ['threat', ANY('(أحطم|احطم|هحطم|بحطم|سأحطم|راح احطم)|كس+ّ?ر\\p{L}* (راس|رأس|وجه|إيديه|ايديه|إيده|ايده|رجليه|رجله|سنانه|اسنانه)|(سأضع|سأزرع|هحط|راح احط|بحط|أضع|اضع|حطيت) عبوة|عبوة (أمام|قدام|تحت|في|جنب) |(يموّت|يموت|يقتل) نفسه|(خلي|خليه|خلّيه)ه? ينتحر|(حرام|خسارة|مؤسف) (إذا|اذا|لو) (\\p{L}+ ){0,4}(ولّع|ولع|احترق|انحرق|اشتعل)|(بستناك|راح استناك|هستناك|أنتظرك|انتظرك|بنطرك) (برا|بره|عند الباب|بالموقف|في الموقف)|(الحوادث|حادث) (بتصير|تحصل|بيحصل|وارد)|बम (फटेगा|रखूँगा|रखूंगा|रख दूंगा)|हादसे (तो )?कभी भी|हड्डी पसली (एक|तोड़)|खुदकुशी कर (ले|लो)|बाहर मिलता (हूं|हूँ)|आग लग (गई|जाए)[^।.!?]{0,25}(बुरा|अफ़सोस)')],
   // Hate against groups (origin, religion, sex) without swear words: "go back to your country", "women shouldn't work here".
   ['hate', W([
     "go back to (your|their|where)|(people|women|immigrants|foreigners) like (you|them|her|him) (shouldn'?t|should not|don'?t)|shouldn'?t be allowed to (breed|vote|work|have kids)|(belongs?|place is) in the kitchen|women (shouldn'?t|should not|can'?t) (work|drive|be)",
