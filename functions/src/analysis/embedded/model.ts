@@ -101,8 +101,12 @@ export class Classifier {
   readonly valence: ReadonlyMap<string, number>;
   readonly polarity: Polarity;
   readonly vectors: WordVectors | undefined;
+  /** The removal thresholds of each language with its own threat threshold, built once. */
+  private readonly removalByLanguage: ReadonlyMap<string, Record<RemovalIntent, number>>;
   constructor(readonly heads: Heads, readonly file: Omit<ModelFile, 'heads'>) {
     this.vectors = file.wordVectors ? unpackWordVectors(file.wordVectors) : undefined;
+    const shared = file.removalThresholds;
+    this.removalByLanguage = new Map(shared ? Object.entries(file.removalThreatByLanguage ?? {}).map(([l, threat]) => [l, { ...shared, threat }]) : []);
     this.valence = new Map(Object.entries(file.valence ?? {}));
     this.polarity = { positive: new Set(file.polarity?.positive), negative: new Set(file.polarity?.negative) };
   }
@@ -166,9 +170,7 @@ export class Classifier {
     const p = Object.fromEntries(INTENT_CLASSES.map((k, i) => [k, cal ? platt(cal, raw[i]!) : raw[i]!])) as Record<Intent, number>;
     const k = raw.indexOf(Math.max(...raw));
     const top = INTENT_CLASSES[k]!;
-    const threat = language === undefined ? undefined : this.file.removalThreatByLanguage?.[language];
-    const thresholds = threat === undefined || !this.file.removalThresholds ? this.file.removalThresholds : { ...this.file.removalThresholds, threat };
-    const byRemoval = passes(this.heads.removal, x, thresholds);
+    const byRemoval = passes(this.heads.removal, x, (language !== undefined && this.removalByLanguage.get(language)) || this.file.removalThresholds);
     if (byRemoval && p[byRemoval.removes] >= REMOVAL_SUPPORT) return { p, top, ...byRemoval };
     const own = REMOVAL_INTENTS.find((r) => r === top);
     const t = this.file.intentThresholds;
